@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173, proxy: { '/api': apiTarget } },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 500 },
+  test: {
+    hookTimeout: 30_000,
+    testTimeout: 15_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'src/machines/**/*.test.ts', 'src/config/**/*.test.ts', 'src/api/schemas/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          setupFiles: ['tests/setup-dom.ts'],
+          include: ['src/**/*.test.tsx', 'src/api/*.test.ts', 'src/i18n/**/*.test.ts', 'src/routes/**/*.test.ts', 'src/ui/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});
