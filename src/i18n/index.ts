@@ -63,9 +63,11 @@ export function createI18n(lng: Language = storedLanguage()): I18n {
       initAsync: false,
       returnNull: false,
     });
-  instance.on('languageChanged', (l) => {
+  const setDocumentLang = (l: string) => {
     if (typeof document !== 'undefined') document.documentElement.lang = l === 'zh' ? 'zh-HK' : l === 'cn' ? 'zh-CN' : 'en';
-  });
+  };
+  setDocumentLang(instance.language ?? lng);
+  instance.on('languageChanged', setDocumentLang);
   return instance;
 }
 

@@ -13,9 +13,9 @@ export const passwordSchema = z
 
 export const changePasswordSchema = z
   .object({
-    old_password: z.string().min(1, { error: 'validation:password_required' }),
+    old_password: z.string({ error: 'validation:password_required' }).min(1, { error: 'validation:password_required' }),
     new_password: passwordSchema,
-    confirm_password: z.string().min(1, { error: 'validation:password_required' }),
+    confirm_password: z.string({ error: 'validation:password_required' }).min(1, { error: 'validation:password_required' }),
   })
   .refine((v) => v.new_password === v.confirm_password, {
     error: 'validation:password_not_match',

@@ -28,7 +28,7 @@ export const userIdParamSchema = z.object({
 });
 
 export const findUsersQuerySchema = z.object({
-  name: z.string().trim().min(1, { error: 'validation:name_required' }).max(100),
+  name: z.string({ error: 'validation:name_required' }).trim().min(1, { error: 'validation:name_required' }).max(100, { error: 'validation:name_too_long' }),
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });

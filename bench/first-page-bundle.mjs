@@ -1,0 +1,36 @@
+// The JavaScript the browser must fetch for the first page: the entry script and every chunk
+// index.html preloads, gzipped. Budget 150 KB; hls.js and pdf.js must not be in it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const FIRST_PAGE_BUDGET_KB = 150;
+const HEAVY = [
+  { name: 'hls.js', marker: /hls\.js|HlsJs|Hls\.isSupported/ },
+  { name: 'pdf.js', marker: /pdfjs-dist|GlobalWorkerOptions/ },
+];
+
+export async function firstPageBundle(dist) {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const srcs = [
+    ...[...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => m[1]),
+  ];
+  let bytes = 0;
+  const notes = [];
+  for (const src of new Set(srcs)) {
+    const code = readFileSync(join(dist, src.replace(/^\//, '')));
+    const gz = gzipSync(code, { level: 9 }).length;
+    bytes += gz;
+    notes.push(`${src}: ${(gz / 1024).toFixed(1)} KB gzip`);
+    for (const heavy of HEAVY) if (heavy.marker.test(code.toString('utf8'))) notes.push(`  contains ${heavy.name}!`);
+  }
+  const heavyIn = notes.some((n) => n.includes('contains'));
+  return {
+    name: 'first-page JavaScript (gzip)',
+    value: heavyIn ? Infinity : Math.round(bytes / 1024),
+    unit: 'KB',
+    budget: FIRST_PAGE_BUDGET_KB,
+    notes,
+  };
+}

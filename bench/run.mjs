@@ -1,0 +1,20 @@
+// `npm run bench`: builds the app and prints figures against budgets. Exit code 1 when a budget
+// is exceeded. Figures, not tests: no unit test asserts a wall-clock time.
+import { spawnSync } from 'node:child_process';
+import { firstPageBundle } from './first-page-bundle.mjs';
+import { apiLatency } from './api-latency.mjs';
+
+const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const results = [await firstPageBundle('dist'), ...(await apiLatency())];
+let over = 0;
+console.log('\nfigure'.padEnd(52) + 'value'.padStart(12) + 'budget'.padStart(12));
+for (const r of results) {
+  const ok = r.budget === undefined || r.value <= r.budget;
+  if (!ok) over += 1;
+  console.log(`${ok ? ' ' : '!'} ${r.name.padEnd(49)}${`${r.value} ${r.unit}`.padStart(12)}${r.budget === undefined ? '' : `${r.budget} ${r.unit}`.padStart(12)}`);
+  for (const note of r.notes ?? []) console.log(`    ${note}`);
+}
+console.log(over ? `\n${over} figure(s) over budget` : '\nall figures within budget');
+process.exit(over ? 1 : 0);

@@ -1,0 +1,86 @@
+// `npm test`: every check, in order, on a fresh machine: typecheck, lint, Vitest (unit, API,
+// components), the Storybook build (every story compiles), the app build, and the Playwright
+// journeys in Debian's Chromium against the real server on a fresh database.
+// Each step runs even when an earlier one failed, so one run shows everything; the totals line
+// "N passed, N failed" is printed last and kept in reports/summary.txt for .ci/run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+
+const reports = 'reports';
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+
+function run(name, cmd, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds} s)`);
+  return ok;
+}
+
+/** A step that is one check (typecheck, lint, build) counts as one test. */
+function check(name, cmd, args, env) {
+  if (run(name, cmd, args, env)) totals.passed += 1;
+  else totals.failed += 1;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+
+const vitestOk = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]);
+const vitest = readJson(`${reports}/vitest.json`);
+if (vitest) {
+  // A file that fails to load has no failing test of its own: count it as one failure.
+  const brokenFiles = (vitest.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests + brokenFiles;
+  totals.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+  if (!vitestOk && vitest.numFailedTests + brokenFiles === 0) totals.failed += 1;
+} else {
+  totals.failed += 1;
+}
+
+check('storybook build', 'npx', ['storybook', 'build', '--quiet', '-o', `${reports}/storybook-static`], { CI: 'true' });
+const built = run('app build', 'npx', ['vite', 'build']);
+if (built) totals.passed += 1;
+else totals.failed += 1;
+
+if (built && existsSync('dist/index.html')) {
+  const e2eOk = run('playwright', 'npx', ['playwright', 'test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  });
+  const pw = readJson(`${reports}/playwright.json`);
+  if (pw?.stats) {
+    totals.passed += pw.stats.expected + (pw.stats.flaky ?? 0);
+    totals.failed += pw.stats.unexpected;
+    totals.skipped += pw.stats.skipped ?? 0;
+    if (!e2eOk && pw.stats.unexpected === 0) totals.failed += 1; // e.g. the server did not start
+  } else {
+    totals.failed += 1;
+  }
+} else {
+  totals.failed += 1;
+  lines.push('FAIL playwright (not run: the app did not build)');
+}
+
+console.log('\n' + lines.join('\n'));
+const summary = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
+writeFileSync(`${reports}/summary.txt`, summary + '\n');
+console.log(summary);
+process.exit(totals.failed === 0 ? 0 : 1);

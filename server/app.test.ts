@@ -1,0 +1,140 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { createTestContext, TEST_SECRET, type TestContext } from './test-support';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+
+describe('security headers', () => {
+  it.each(['/api/app-config', '/api/nowhere', '/api/docs'])('are on every response (%s)', async (url) => {
+    const res = await ctx.request(url);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('allow no inline script', async () => {
+    const csp = (await ctx.request('/api/app-config')).headers.get('content-security-policy')!;
+    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'));
+    expect(scriptSrc).toBe("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('keep API answers out of caches', async () => {
+    expect((await ctx.request('/api/app-config')).headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('unknown /api routes', () => {
+  it('answer 404 JSON, translated', async () => {
+    const res = await ctx.request('/api/nowhere');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ status_code: 404, message: 'The requested resource was not found.' });
+    const zh = await ctx.request('/api/users/current/nowhere', { headers: { 'X-App-Language': 'zh-HK' } });
+    expect(zh.status).toBe(404);
+    expect((await zh.json()).message).toBe('找不到所要求的資源。');
+  });
+
+  it('answer 404 for a known path with another method', async () => {
+    const res = await ctx.request('/api/app-config', { method: 'DELETE' });
+    expect(res.status).toBe(404);
+    expect((await res.json()).status_code).toBe(404);
+  });
+});
+
+describe('API reference', () => {
+  it('serves the OpenAPI document with every route', async () => {
+    const res = await ctx.request('/api/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [
+        '/api/app-config',
+        '/api/auth/forget_password',
+        '/api/auth/login',
+        '/api/auth/logout',
+        '/api/auth/refresh',
+        '/api/auth/simple_login',
+        '/api/demo/outbox',
+        '/api/users/current',
+        '/api/users/current/password',
+        '/api/users/find',
+        '/api/users/{id}',
+      ].sort(),
+    );
+    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('external_id');
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('serves a browsable page whose scripts are files (no inline script, no CDN)', async () => {
+    const res = await ctx.request('/api/docs');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attrs, inline] of scripts) {
+      expect(inline.trim()).toBe('');
+      const src = /src="([^"]+)"/.exec(attrs)![1];
+      expect(src.startsWith('/api/docs/')).toBe(true);
+      const asset = await ctx.request(src);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    }
+    expect(html).not.toMatch(/https?:\/\//);
+    expect((await ctx.request('/api/docs/swagger-ui.css')).status).toBe(200);
+    expect((await ctx.request('/api/docs/package.json')).status).toBe(404);
+    expect((await ctx.request('/api/docs/..%2Fpackage.json')).status).toBe(404);
+  });
+});
+
+describe('static files (deps.staticDir)', () => {
+  let dir: string;
+  let app: ReturnType<typeof createApp>['app'];
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'aa-dist-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Agent Academy</title><script type="module" src="/assets/index-AbCd1234.js"></script>');
+    writeFileSync(path.join(dir, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
+    writeFileSync(path.join(dir, 'assets', 'placeholder-profile.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    ({ app } = createApp({ config: ctx.config, db: ctx.database.db, secret: TEST_SECRET, mailer: ctx.services.mailer, staticDir: dir, log: () => {} }));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('serves built files, hashed assets cached for a year', async () => {
+    const res = await app.request('/assets/index-AbCd1234.js');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('console.log(1)');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const svg = await app.request('/assets/placeholder-profile.svg');
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('cache-control')).not.toMatch(/immutable/);
+  });
+
+  it.each(['/', '/login', '/main', '/courses/all', '/setting/reset-password'])('answers index.html for %s (SPA fallback)', async (url) => {
+    const res = await app.request(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await res.text()).toContain('<title>Agent Academy</title>');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('keeps /api answers JSON', async () => {
+    const res = await app.request('/api/nowhere');
+    expect(res.status).toBe(404);
+    expect((await res.json()).status_code).toBe(404);
+    expect((await app.request('/api/app-config')).status).toBe(200);
+  });
+});

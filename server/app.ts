@@ -1,0 +1,98 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { requireAuth } from './auth/bearer';
+import { createTokenSigner } from './auth/jwt';
+import { createSessionService } from './auth/sessions';
+import { createXsrf } from './auth/xsrf';
+import { systemClock, type Clock } from './clock';
+import type { ServerConfig } from './config';
+import type { Db } from './db/client';
+import { registerApiDocs } from './http/api-docs';
+import { langOf, type AppEnv } from './http/context';
+import { errorResponse, handleError, validationMessage } from './http/errors';
+import { securityHeaders } from './http/security-headers';
+import type { AppServices } from './http/services';
+import { serveSpa } from './http/static-files';
+import { xsrfProtection } from './http/xsrf.middleware';
+import type { Mailer } from './mail/mailer';
+import { registerAppConfigRoutes } from './routes/app-config.routes';
+import { registerAuthRoutes } from './routes/auth.routes';
+import { registerDemoRoutes } from './routes/demo.routes';
+import { registerUserRoutes } from './routes/users.routes';
+import { createBackgroundTasks, type BackgroundTasks } from './tasks';
+
+// JSON calls are small; uploads (a later issue) get their own limit on their own routes.
+const API_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppDeps {
+  config: ServerConfig;
+  db: Db;
+  /** The signing secret (see auth/secret.ts). */
+  secret: string;
+  mailer: Mailer;
+  clock?: Clock;
+  /** The built SPA (dist/) to serve beside /api. */
+  staticDir?: string;
+  log?: (line: string) => void;
+  tasks?: BackgroundTasks;
+}
+
+/** Builds the whole HTTP app without listening: main.ts serves it, tests call app.request(). */
+export function createApp(deps: AppDeps) {
+  const log = deps.log ?? ((line: string) => console.log(line));
+  const clock = deps.clock ?? systemClock;
+  const sessions = createSessionService({
+    db: deps.db,
+    signer: createTokenSigner(deps.secret),
+    clock,
+    timeoutSeconds: deps.config.sessionTimeoutSeconds,
+  });
+  const services: AppServices = {
+    config: deps.config,
+    db: deps.db,
+    clock,
+    mailer: deps.mailer,
+    sessions,
+    xsrf: createXsrf(deps.secret, sessions),
+    tasks: deps.tasks ?? createBackgroundTasks(log),
+    log,
+    requireAuth: requireAuth(sessions),
+  };
+
+  const app = new OpenAPIHono<AppEnv>({
+    // Validation failures: 400 with the first problem, translated (never zod's raw output).
+    defaultHook: (result, c) => {
+      if (result.success) return;
+      // No body at all reads better as "missing body" than as the first missing field.
+      const noBody = result.target === 'json' && !c.req.header('content-type');
+      const message = noBody ? undefined : validationMessage(result.error, langOf(c));
+      return errorResponse(c, 400, 'server:invalid_body', undefined, message);
+    },
+  });
+
+  app.use('*', securityHeaders());
+  // Tokens and personal data must not sit in shared caches; the API docs' assets set their own.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({ maxSize: API_BODY_LIMIT_BYTES, onError: (c) => errorResponse(c, 413, 'server:payload_too_large') }),
+  );
+  app.use('/api/*', xsrfProtection(services.xsrf, sessions));
+
+  registerAppConfigRoutes(app, services);
+  registerAuthRoutes(app, services);
+  registerUserRoutes(app, services);
+  registerDemoRoutes(app, services);
+  registerApiDocs(app);
+
+  if (deps.staticDir) serveSpa(app, deps.staticDir);
+
+  app.notFound((c) => errorResponse(c, 404, 'server:not_found'));
+  app.onError((error, c) => handleError(error, c, log));
+
+  return { app, services };
+}
+export type App = ReturnType<typeof createApp>['app'];

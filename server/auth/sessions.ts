@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { sessions, tokens } from '../db/schema';
+import type { TokenSigner } from './jwt';
+
+/** A refreshed token keeps working this long, so requests already in flight with it succeed. */
+export const REFRESH_GRACE_SECONDS = 30;
+// Writing last_seen_at on every request would double the queries; a minute's precision is enough.
+const LAST_SEEN_PRECISION_MS = 60_000;
+
+export interface AuthSession {
+  userId: number;
+  sessionId: string;
+  jti: string;
+  g2fa: boolean;
+  expiresAt: number;
+}
+
+export type AuthFailure = 'missing' | 'invalid' | 'expired' | 'revoked';
+export type AuthOutcome = { ok: true; session: AuthSession } | { ok: false; reason: AuthFailure };
+
+export interface SessionServiceOptions {
+  db: Db;
+  signer: TokenSigner;
+  clock: Clock;
+  timeoutSeconds: number;
+}
+
+export function createSessionService({ db, signer, clock, timeoutSeconds }: SessionServiceOptions) {
+  async function issueToken(tx: Pick<Db, 'insert'>, sessionId: string, userId: number, g2fa: boolean): Promise<string> {
+    const issuedAtSeconds = Math.floor(clock.now() / 1000);
+    const expiresAtSeconds = issuedAtSeconds + timeoutSeconds;
+    const jti = randomUUID();
+    await tx.insert(tokens).values({
+      jti,
+      sessionId,
+      issuedAt: new Date(issuedAtSeconds * 1000),
+      expiresAt: new Date(expiresAtSeconds * 1000),
+    });
+    return signer.sign({ userId, jti, issuedAtSeconds, expiresAtSeconds, g2fa });
+  }
+
+  /** Sign-in: a new session row for this browser (its X-Client-Id) and its first token. */
+  async function start(userId: number, clientId: string | null): Promise<{ token: string; sessionId: string }> {
+    const sessionId = randomUUID();
+    const now = new Date(clock.now());
+    // Expired tokens are refused by their exp claim already; their rows only take space.
+    await db.delete(tokens).where(lt(tokens.expiresAt, new Date(clock.now() - REFRESH_GRACE_SECONDS * 1000)));
+    return db.transaction(async (tx) => {
+      await tx.insert(sessions).values({ id: sessionId, userId, clientId, createdAt: now, lastSeenAt: now });
+      const token = await issueToken(tx, sessionId, userId, false);
+      return { token, sessionId };
+    });
+  }
+
+  /** Checks a bearer token: signature, lifetime, and that its session and the token itself still stand. */
+  async function authenticate(token: string | null): Promise<AuthOutcome> {
+    if (!token) return { ok: false, reason: 'missing' };
+    const verified = await signer.verify(token, clock.now());
+    if (!verified.ok) return { ok: false, reason: verified.reason };
+    const { claims } = verified;
+    const [row] = await db
+      .select({
+        userId: sessions.userId,
+        sessionId: sessions.id,
+        revokedAt: sessions.revokedAt,
+        lastSeenAt: sessions.lastSeenAt,
+        g2fa: sessions.g2fa,
+        supersededAt: tokens.supersededAt,
+      })
+      .from(tokens)
+      .innerJoin(sessions, eq(tokens.sessionId, sessions.id))
+      .where(eq(tokens.jti, claims.jti));
+    if (!row || String(row.userId) !== claims.sub) return { ok: false, reason: 'invalid' };
+    if (row.revokedAt) return { ok: false, reason: 'revoked' };
+    if (row.supersededAt && clock.now() > row.supersededAt.getTime() + REFRESH_GRACE_SECONDS * 1000) {
+      return { ok: false, reason: 'revoked' };
+    }
+    if (clock.now() - row.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
+      await db.update(sessions).set({ lastSeenAt: new Date(clock.now()) }).where(eq(sessions.id, row.sessionId));
+    }
+    return {
+      ok: true,
+      session: { userId: row.userId, sessionId: row.sessionId, jti: claims.jti, g2fa: row.g2fa, expiresAt: claims.exp * 1000 },
+    };
+  }
+
+  /** A new token for the same session; the current ones are superseded and die after the grace. */
+  async function refresh(session: AuthSession): Promise<string> {
+    const now = new Date(clock.now());
+    return db.transaction(async (tx) => {
+      await tx
+        .update(tokens)
+        .set({ supersededAt: now })
+        .where(and(eq(tokens.sessionId, session.sessionId), isNull(tokens.supersededAt)));
+      await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.sessionId));
+      return issueToken(tx, session.sessionId, session.userId, session.g2fa);
+    });
+  }
+
+  /** Logout: the session and so every token of it is refused from now on. */
+  async function revoke(sessionId: string): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date(clock.now()) })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** After a password change: every other session of the user ends. */
+  async function revokeOthers(userId: number, keepSessionId: string): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date(clock.now()) })
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** The user a session belongs to (any state), for XSRF cookies minted in another tab. */
+  async function ownerOf(sessionId: string): Promise<number | null> {
+    const [row] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, sessionId));
+    return row?.userId ?? null;
+  }
+
+  return { start, authenticate, refresh, revoke, revokeOthers, ownerOf };
+}
+export type SessionService = ReturnType<typeof createSessionService>;

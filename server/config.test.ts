@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const result = loadConfig({});
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      mailFrom: 'Agent Academy <no-reply@agent-academy.test>',
+      appBaseUrl: 'http://127.0.0.1:8080',
+      sessionTimeoutSeconds: 600,
+      sessionWarningSeconds: 60,
+      demoMode: true,
+      twoFactorRequired: false,
+    });
+    expect(result.config.dataDir).toMatch(/\/data$/);
+    expect(result.config.databaseUrl).toBeUndefined();
+    expect(result.config.smtpUrl).toBeUndefined();
+  });
+
+  it('reads every variable', () => {
+    const result = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/aa',
+      DATABASE_URL: 'postgres://u:p@db:5432/aa',
+      SMTP_URL: 'smtp://mail:2525',
+      MAIL_FROM: 'Academy <a@b.test>',
+      APP_BASE_URL: 'https://academy.example/',
+      SESSION_TIMEOUT_SECONDS: '900',
+      SESSION_WARNING_SECONDS: '90',
+      JWT_SECRET: 'x'.repeat(32),
+      DEMO_MODE: '0',
+      TWO_FACTOR_REQUIRED: 'true',
+    });
+    expect(result).toEqual({
+      ok: true,
+      config: {
+        port: 9000,
+        host: '0.0.0.0',
+        dataDir: '/tmp/aa',
+        databaseUrl: 'postgres://u:p@db:5432/aa',
+        smtpUrl: 'smtp://mail:2525',
+        mailFrom: 'Academy <a@b.test>',
+        appBaseUrl: 'https://academy.example',
+        sessionTimeoutSeconds: 900,
+        sessionWarningSeconds: 90,
+        jwtSecret: 'x'.repeat(32),
+        demoMode: false,
+        twoFactorRequired: true,
+      },
+    });
+  });
+
+  it('derives APP_BASE_URL from HOST and PORT', () => {
+    const result = loadConfig({ HOST: 'localhost', PORT: '8099' });
+    expect(result.ok && result.config.appBaseUrl).toBe('http://localhost:8099');
+  });
+
+  it('treats empty variables as unset', () => {
+    const result = loadConfig({ SMTP_URL: '', PORT: '', DATABASE_URL: '' });
+    expect(result.ok && result.config.port).toBe(8080);
+    expect(result.ok && result.config.smtpUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '-1' }, 'PORT'],
+    [{ SESSION_TIMEOUT_SECONDS: '0' }, 'SESSION_TIMEOUT_SECONDS'],
+    [{ SESSION_TIMEOUT_SECONDS: '60', SESSION_WARNING_SECONDS: '60' }, 'SESSION_WARNING_SECONDS'],
+    [{ DEMO_MODE: 'maybe' }, 'DEMO_MODE'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ APP_BASE_URL: 'not a url' }, 'APP_BASE_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+  ])('refuses %o with a message naming %s', (env, name) => {
+    const result = loadConfig(env);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.join('\n')).toMatch(new RegExp(`^${name}: \\S`, 'm'));
+  });
+});

@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** Both drivers share this type, so domain code never knows which database it talks to. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'memory'; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string };
+
+export interface Database {
+  db: Db;
+  kind: DatabaseTarget['kind'];
+  /** The embedded instance (PGlite only): tests dump it to reuse a migrated database. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+// Several server processes may start at once on one PostgreSQL: one migrates, the others wait.
+const MIGRATION_LOCK_ID = 72_502_026;
+
+async function migrateUnderLock(url: string): Promise<void> {
+  // An advisory lock belongs to a connection: a one-connection client holds it for the migration.
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await client`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}
+
+/** Opens the database and applies every pending migration. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    await migrateUnderLock(target.url);
+    const client = postgres(target.url, { max: 10, onnotice: () => {} });
+    const db = drizzlePostgres({ client, schema });
+    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  }
+  let pglite: PGlite;
+  if (target.kind === 'pglite') {
+    mkdirSync(path.dirname(target.dataDir), { recursive: true });
+    pglite = new PGlite(target.dataDir);
+  } else {
+    pglite = new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+  }
+  await pglite.waitReady;
+  const db = drizzlePglite({ client: pglite, schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db: db as unknown as Db, kind: target.kind, pglite, close: () => pglite.close() };
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEADER } from '../../src/config/constants';
+import { createApp } from '../app';
+import { resolveSecret } from '../auth/secret';
+import { testConfig } from '../config';
+import { createMailer } from '../mail/mailer';
+import { openDatabase, type Database } from './client';
+import { DEMO_ACCOUNTS, seedIfEmpty } from './seed';
+import { users } from './schema';
+
+// The DATABASE_URL path (DESIGN §1: PostgreSQL behind several processes). Runs only when
+// TEST_DATABASE_URL points at a server whose user may create databases, e.g.
+//   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx vitest run server/db/postgres.test.ts
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!adminUrl)('PostgreSQL (TEST_DATABASE_URL)', () => {
+  const name = `aa_test_${randomBytes(4).toString('hex')}`;
+  let url: string;
+  let admin: postgres.Sql;
+  const opened: Database[] = [];
+
+  beforeAll(async () => {
+    admin = postgres(adminUrl!, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const u = new URL(adminUrl!);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((d) => d.close()));
+    await admin?.unsafe(`drop database if exists ${name} with (force)`);
+    await admin?.end();
+  });
+
+  it('lets several processes start together: one migration, one seed, one secret', async () => {
+    const dbs = await Promise.all([1, 2, 3].map(() => openDatabase({ kind: 'postgres', url })));
+    opened.push(...dbs);
+    const seeded = await Promise.all(dbs.map((d) => seedIfEmpty(d.db)));
+    expect(seeded.filter(Boolean)).toHaveLength(1);
+    expect(await dbs[0].db.$count(users)).toBe(DEMO_ACCOUNTS.length);
+    const secrets = await Promise.all(dbs.map((d) => resolveSecret(d.db)));
+    expect(new Set(secrets).size).toBe(1);
+  });
+
+  it('serves sign-in and the current user, and a token from one process works on another', async () => {
+    const [a, b] = opened;
+    const secret = await resolveSecret(a.db);
+    const make = (d: Database) => createApp({ config: testConfig(), db: d.db, secret, mailer: createMailer({ db: d.db, from: 'x <x@x.test>' }), log: () => {} }).app;
+    const appA = make(a);
+    const appB = make(b);
+    const cookieRes = await appA.request('/api/app-config');
+    const cookie = /XSRF-TOKEN=([^;]*)/.exec(cookieRes.headers.get('set-cookie')!)![1];
+    const login = await appA.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${cookie}`, [HEADER.xsrf]: cookie },
+      body: JSON.stringify({ external_id: 'agent01', password: 'Learner2026' }),
+    });
+    expect(login.status).toBe(200);
+    const token = await login.text();
+    const me = await appB.request('/api/users/current', { headers: { Authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ external_id: 'agent01', unread_notifications_count: 3 });
+    const found = await appB.request('/api/users/find?name=AGENT', { headers: { Authorization: `Bearer ${token}` } });
+    expect((await found.json()).total).toBe(4);
+  });
+});

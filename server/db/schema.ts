@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+// Kinds and roles are text columns with a TypeScript union rather than pg enums, so a later
+// issue adds a value without a migration that rewrites the type.
+export const USER_ROLES = ['agent', 'manager', 'recruit'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** SPEC §3 notification kinds. */
+export const NOTIFICATION_KINDS = [
+  'recommendation',
+  'reply',
+  'system_notice',
+  'assignment_due_date',
+  'marking_reminder',
+  'learning_map_incomplete',
+  'marking_done',
+  'submission_completed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    iconUrl: text('icon_url'),
+    coverUrl: text('cover_url'),
+    /** Set for managers (e.g. 'M0001'): its presence makes the user a manager (SPEC §3). */
+    managerId: text('manager_id'),
+    uplineId: bigint('upline_id', { mode: 'number' }).references((): AnyPgColumn => users.id),
+    role: text('role', { enum: USER_ROLES }).notNull().default('agent'),
+    /** false: the user must change the password before using the app. */
+    passwordReset: boolean('password_reset').notNull().default(true),
+    totpSecret: text('totp_secret'),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Agent codes are typed by people: one account per code whatever the letter case.
+    uniqueIndex('users_external_id_lower_key').on(sql`lower(${t.externalId})`),
+    index('users_upline_id_idx').on(t.uplineId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The browser's X-Client-Id (a UUID kept in its session storage), when it sent one. */
+    clientId: text('client_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Whether the second factor was passed in this session. */
+    g2fa: boolean('g2fa').notNull().default(false),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const tokens = pgTable(
+  'tokens',
+  {
+    jti: text('jti').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when a refresh replaced this token; it stays usable for a short grace after. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+  },
+  (t) => [index('tokens_session_id_idx').on(t.sessionId)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    /** Who it comes from as shown to the learner (e.g. 'Administrator'); null for the system. */
+    sender: text('sender'),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_id_idx').on(t.userId, t.readAt)],
+);
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: createdAt(),
+});
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    /** SHA-256 of the token, hex: a leaked table does not give working links. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/** Server-wide values that every process must agree on (e.g. the generated JWT secret). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;

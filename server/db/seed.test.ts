@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveSecret } from '../auth/secret';
+import { createTestContext, type TestContext } from '../test-support';
+import { DEMO_ACCOUNTS, seedIfEmpty } from './seed';
+import { notifications, users } from './schema';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+
+describe('demo seed', () => {
+  it('has every demo account with its role, upline, email and argon2id hash', async () => {
+    const rows = await ctx.database.db.select().from(users);
+    expect(rows.map((r) => r.externalId).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.externalId).sort());
+    const byCode = new Map(rows.map((r) => [r.externalId, r]));
+    const manager = byCode.get('manager01')!;
+    expect(manager).toMatchObject({ name: 'Cheung Wai Kit', role: 'manager', managerId: 'M0001' });
+    for (const code of ['agent01', 'agent02', 'agent03', 'recruit01']) expect(byCode.get(code)!.uplineId).toBe(manager.id);
+    expect(byCode.get('recruit01')!.role).toBe('recruit');
+    expect(byCode.get('agent2fa')).toMatchObject({ twoFactorEnabled: true, totpSecret: 'JBSWY3DPEHPK3PXP' });
+    expect(byCode.get('newjoiner01')!.passwordReset).toBe(false);
+    for (const r of rows) {
+      expect(r.email).toBe(`${r.externalId}@agent-academy.test`);
+      expect(r.passwordHash).toMatch(/^\$argon2id\$/);
+    }
+  });
+
+  it('gives agent01 three unread notifications of different kinds and one read', async () => {
+    const [agent01] = await ctx.database.db.select().from(users).where(eq(users.externalId, 'agent01'));
+    const rows = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, agent01.id));
+    const unread = rows.filter((n) => n.readAt === null);
+    expect(unread).toHaveLength(3);
+    expect(new Set(unread.map((n) => n.kind)).size).toBe(3);
+    expect(rows.filter((n) => n.readAt !== null)).toHaveLength(1);
+    expect(rows.find((n) => n.kind === 'recommendation')?.sender).toBe('Administrator');
+  });
+
+  it('does nothing on a database that has users', async () => {
+    expect(await seedIfEmpty(ctx.database.db)).toBe(false);
+    expect(await ctx.database.db.$count(users)).toBe(DEMO_ACCOUNTS.length);
+  });
+
+  it('keeps one generated JWT secret, or uses the configured one', async () => {
+    const first = await resolveSecret(ctx.database.db);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(await resolveSecret(ctx.database.db)).toBe(first);
+    expect(await resolveSecret(ctx.database.db, 'c'.repeat(40))).toBe('c'.repeat(40));
+  });
+});

@@ -1,0 +1,78 @@
+import { count, sql } from 'drizzle-orm';
+import { hashPassword } from '../auth/password';
+import type { Db } from './client';
+import { notifications, users, type NotificationKind, type UserRole } from './schema';
+
+export interface DemoAccount {
+  externalId: string;
+  password: string;
+  name: string;
+  role: UserRole;
+  managerId?: string;
+  upline?: string;
+  passwordReset?: boolean;
+  totpSecret?: string;
+  who: string;
+}
+
+/** DESIGN §6 demo accounts; main.ts prints them and the README lists them. */
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { externalId: 'manager01', password: 'Manager2026', name: 'Cheung Wai Kit', role: 'manager', managerId: 'M0001', who: 'manager (upline of agent01-03, recruit01)' },
+  { externalId: 'agent01', password: 'Learner2026', name: 'Chan Tai Man', role: 'agent', upline: 'manager01', who: 'agent, 3 unread notifications' },
+  { externalId: 'agent02', password: 'Learner2026', name: 'Wong Siu Ming', role: 'agent', upline: 'manager01', who: 'agent' },
+  { externalId: 'agent03', password: 'Learner2026', name: 'Lee Ka Yan', role: 'agent', upline: 'manager01', who: 'agent' },
+  { externalId: 'recruit01', password: 'Recruit2026', name: 'Ho Mei Ling', role: 'recruit', upline: 'manager01', who: 'recruit / new joiner' },
+  { externalId: 'agent2fa', password: 'Secure2026', name: 'Lam Chi Ho', role: 'agent', totpSecret: 'JBSWY3DPEHPK3PXP', who: 'agent with two-factor (TOTP secret JBSWY3DPEHPK3PXP)' },
+  { externalId: 'newjoiner01', password: 'Joiner2026', name: 'Ng Hoi Yan', role: 'agent', passwordReset: false, who: 'must change the password at first sign-in' },
+];
+
+const DAY = 86_400_000;
+
+const AGENT01_NOTIFICATIONS: { kind: NotificationKind; sender: string | null; title: string; body: string; daysAgo: number; read: boolean }[] = [
+  { kind: 'recommendation', sender: 'Administrator', title: 'Recommended course: Financial Needs Analysis', body: 'Administrator recommends the course "Financial Needs Analysis" to you.', daysAgo: 1, read: false },
+  { kind: 'assignment_due_date', sender: null, title: 'Assignment due in 3 days', body: 'Your assignment for "Insurance Ethics and Compliance" is due in 3 days.', daysAgo: 2, read: false },
+  { kind: 'system_notice', sender: null, title: 'Scheduled maintenance', body: 'Agent Academy will be unavailable on Saturday from 02:00 to 04:00 for maintenance.', daysAgo: 3, read: false },
+  { kind: 'marking_done', sender: null, title: 'Your submission was marked', body: 'Your submission for "Product Knowledge: Term Life" has been marked.', daysAgo: 10, read: true },
+];
+
+/** Fills an empty database with the demo accounts; does nothing (false) when any user exists. */
+export async function seedIfEmpty(db: Db, now = Date.now()): Promise<boolean> {
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
+  return db.transaction(async (tx) => {
+    // Several processes may start together on one PostgreSQL: only the first one seeds.
+    await tx.execute(sql`lock table ${users} in share row exclusive mode`);
+    const [{ n }] = await tx.select({ n: count() }).from(users);
+    if (n > 0) return false;
+    const ids = new Map<string, number>();
+    for (const [i, a] of DEMO_ACCOUNTS.entries()) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          externalId: a.externalId,
+          name: a.name,
+          email: `${a.externalId}@agent-academy.test`,
+          passwordHash: hashes[i],
+          managerId: a.managerId ?? null,
+          uplineId: a.upline ? ids.get(a.upline) : null,
+          role: a.role,
+          passwordReset: a.passwordReset ?? true,
+          totpSecret: a.totpSecret ?? null,
+          twoFactorEnabled: a.totpSecret !== undefined,
+        })
+        .returning({ id: users.id });
+      ids.set(a.externalId, row.id);
+    }
+    await tx.insert(notifications).values(
+      AGENT01_NOTIFICATIONS.map((n) => ({
+        userId: ids.get('agent01')!,
+        kind: n.kind,
+        sender: n.sender,
+        title: n.title,
+        body: n.body,
+        createdAt: new Date(now - n.daysAgo * DAY),
+        readAt: n.read ? new Date(now - (n.daysAgo - 1) * DAY) : null,
+      })),
+    );
+    return true;
+  });
+}

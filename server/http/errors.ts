@@ -1,0 +1,58 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ZodError } from 'zod';
+import type { Language } from '../../src/config/constants';
+import { isMessageKey, translate, type MessageKey } from '../i18n/messages';
+import { langOf } from './context';
+
+/** A refusal the handler means (wrong password, not found...): answered as {status_code, message}. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly key: MessageKey,
+    readonly vars: Record<string, string | number> = {},
+  ) {
+    super(key);
+  }
+}
+
+export function errorResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  key: MessageKey,
+  vars?: Record<string, string | number>,
+  /** An already translated message (validation); `key` is then only the fallback. */
+  message?: string,
+) {
+  return c.json({ status_code: status, message: message ?? translate(langOf(c), key, vars) }, status);
+}
+
+/** The first zod issue, translated: shared schemas carry i18n keys; zod's own texts become a generic one. */
+export function validationMessage(error: ZodError, lang: Language): string {
+  const issue = error.issues[0];
+  if (!issue) return translate(lang, 'server:invalid_body');
+  if (isMessageKey(issue.message)) return translate(lang, issue.message);
+  const field = issue.path.map(String).join('.');
+  return field ? translate(lang, 'server:invalid_field', { field }) : translate(lang, 'server:invalid_body');
+}
+
+// Hono and its validators throw HTTPException for malformed requests; each gets a translated text.
+const exceptionKeys: Partial<Record<number, MessageKey>> = {
+  400: 'server:bad_json',
+  401: 'server:unauthorized',
+  404: 'server:not_found',
+  413: 'server:payload_too_large',
+  415: 'server:unsupported_media_type',
+  429: 'server:too_many_requests',
+};
+
+export function handleError(error: Error, c: Context, log: (line: string) => void) {
+  if (error instanceof HttpError) return errorResponse(c, error.status, error.key, error.vars);
+  if (error instanceof HTTPException && error.status < 500) {
+    const status = error.status as ContentfulStatusCode;
+    return errorResponse(c, status, exceptionKeys[status] ?? 'server:invalid_body');
+  }
+  log(`error: ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
+  return errorResponse(c, 500, 'server:internal_error');
+}

@@ -1,0 +1,26 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { SessionService } from '../auth/sessions';
+import type { Xsrf } from '../auth/xsrf';
+import type { Clock } from '../clock';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+import type { BackgroundTasks } from '../tasks';
+import type { AppEnv } from './context';
+
+/** What route modules get: built once by createApp. */
+export interface AppServices {
+  config: ServerConfig;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  sessions: SessionService;
+  xsrf: Xsrf;
+  tasks: BackgroundTasks;
+  log: (line: string) => void;
+  requireAuth: MiddlewareHandler<AppEnv>;
+}
+
+export type ApiApp = OpenAPIHono<AppEnv>;
+

@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { resolveSecret } from './auth/secret';
+import { loadConfig, type ServerConfig } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed';
+import { createMailer } from './mail/mailer';
+import { createBackgroundTasks } from './tasks';
+
+const startedAt = performance.now();
+const log = (line: string) => console.log(line);
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+function banner(config: ServerConfig, url: string, details: { database: string; mail: string; staticDir?: string; seeded: boolean }): string {
+  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.externalId.length), 'agent code'.length);
+  const rows = DEMO_ACCOUNTS.map((a) => `    ${a.externalId.padEnd(width)}  ${a.password.padEnd(12)}  ${a.name} — ${a.who}`);
+  return [
+    '',
+    `Agent Academy is running on ${url}`,
+    details.staticDir ? `  app:      ${url}/ (serving ${path.relative(projectRoot, details.staticDir) || details.staticDir})` : '  app:      not built (run `npm run build`, or `npm run dev` for Vite); only /api is served',
+    `  API docs: ${url}/api/docs`,
+    `  database: ${details.database}${details.seeded ? ' (new: demo data seeded)' : ''}`,
+    `  mail:     ${details.mail}`,
+    config.demoMode
+      ? '  demo:     DEMO_MODE=1 turns every feature on (mock exam, learning map, vocabulary, recommendations, discussions, offline courses)'
+      : '  demo:     DEMO_MODE=0: the specification defaults (SPEC §9)',
+    `  session:  ${config.sessionTimeoutSeconds} s timeout, warning ${config.sessionWarningSeconds} s before${config.twoFactorRequired ? ', two-factor required' : ''}`,
+    '',
+    '  Demo accounts:',
+    `    ${'agent code'.padEnd(width)}  ${'password'.padEnd(12)}  who`,
+    ...rows,
+    '',
+    `Started in ${Math.round(performance.now() - startedAt)} ms. Ctrl+C stops.`,
+    '',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const loaded = loadConfig(process.env);
+  if (!loaded.ok) {
+    console.error(`Agent Academy cannot start: invalid environment variables:\n  ${loaded.errors.join('\n  ')}`);
+    process.exit(1);
+  }
+  const config = loaded.config;
+  const pgliteDir = path.join(config.dataDir, 'pglite');
+  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: pgliteDir });
+  const seeded = await seedIfEmpty(database.db);
+  const secret = await resolveSecret(database.db, config.jwtSecret);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, db: database.db, from: config.mailFrom, log });
+  const tasks = createBackgroundTasks(log);
+  const distDir = path.join(projectRoot, 'dist');
+  const staticDir = existsSync(path.join(distDir, 'index.html')) ? distDir : undefined;
+  const { app } = createApp({ config, db: database.db, secret, mailer, staticDir, log, tasks });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    const url = `http://${host}:${config.port}`;
+    log(
+      banner(config, url, {
+        database: config.databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${pgliteDir}`,
+        mail: mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `no SMTP_URL: kept in the outbox${config.demoMode ? `, listed at ${url}/api/demo/outbox` : ''}`,
+        staticDir,
+        seeded,
+      }),
+    );
+  });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    console.error(
+      error.code === 'EADDRINUSE'
+        ? `Agent Academy cannot start: port ${config.port} on ${config.host} is already in use (set PORT to another one).`
+        : `Agent Academy cannot start: ${error.message}`,
+    );
+    void database.close().finally(() => process.exit(1));
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping...`);
+    // Force the exit if open connections keep the server from closing.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    server.close(async () => {
+      await tasks.idle();
+      mailer.close();
+      await database.close();
+      log('Stopped.');
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`Agent Academy cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+});

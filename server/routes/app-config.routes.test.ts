@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appConfigSchema } from '../../src/api/schemas/app-config.schema';
+import { demoAppConfig, specDefaultAppConfig } from '../../src/config/app-config.defaults';
+import { createApp } from '../app';
+import { testConfig } from '../config';
+import { createTestContext, TEST_SECRET, type TestContext } from '../test-support';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ config: { sessionTimeoutSeconds: 900, sessionWarningSeconds: 90 } });
+});
+afterAll(() => ctx?.close());
+
+const appWith = (overrides: Parameters<typeof testConfig>[0]) =>
+  createApp({ config: testConfig(overrides), db: ctx.database.db, secret: TEST_SECRET, mailer: ctx.services.mailer, log: () => {} }).app;
+
+describe('GET /api/app-config', () => {
+  it('answers the demo configuration (every feature on) with the timeouts from the environment, without sign-in', async () => {
+    const res = await ctx.request('/api/app-config');
+    expect(res.status).toBe(200);
+    const body = appConfigSchema.parse(await res.json());
+    expect(body.appEnabledFunction).toMatchObject({ mockExam: true, learningMap: true, vocab: true, recommend: true, discussion: true, offlineCourse: true });
+    expect(body.appEnabledFunction.setTimeoutFunction).toEqual({ enabled: true, timeoutTimeSecond: 900, confirmBoxTimeleftSecond: 90 });
+    expect({ ...body, appEnabledFunction: { ...body.appEnabledFunction, setTimeoutFunction: demoAppConfig.appEnabledFunction.setTimeoutFunction } }).toEqual(demoAppConfig);
+  });
+
+  it('answers the spec defaults with DEMO_MODE=0', async () => {
+    const body = await (await appWith({ demoMode: false }).request('/api/app-config')).json();
+    expect(body).toEqual(specDefaultAppConfig);
+    expect(body.appEnabledFunction).toMatchObject({ mockExam: false, learningMap: false, vocab: false, offlineCourse: true });
+  });
+
+  it('follows TWO_FACTOR_REQUIRED', async () => {
+    const body = await (await appWith({ twoFactorRequired: true }).request('/api/app-config')).json();
+    expect(body.twoFactorRequired).toBe(true);
+  });
+
+  it('has no /api/demo/outbox with DEMO_MODE=0', async () => {
+    const res = await appWith({ demoMode: false }).request('/api/demo/outbox');
+    expect(res.status).toBe(404);
+    expect((await res.json()).status_code).toBe(404);
+  });
+});

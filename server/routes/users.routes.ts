@@ -1,0 +1,98 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  changePasswordPayloadSchema,
+  currentUserSchema,
+  findUsersQuerySchema,
+  findUsersResponseSchema,
+  publicUserSchema,
+  userIdParamSchema,
+} from '../../src/api/schemas/user.schema';
+import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password';
+import { currentUser, findUserById, findUsers, setPassword, toPublicUser } from '../domain/users';
+import { HttpError } from '../http/errors';
+import { bearerSecurity, errorResponses } from '../http/openapi';
+import type { ApiApp, AppServices } from '../http/services';
+
+const json = <T>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
+
+export function registerUserRoutes(app: ApiApp, s: AppServices): void {
+  const middleware = s.requireAuth;
+  const common = { tags: ['users'], security: bearerSecurity, middleware };
+
+  // Registered before /users/{id}: the router tries routes in order.
+  app.openapi(
+    createRoute({
+      ...common,
+      method: 'get',
+      path: '/api/users/current',
+      summary: 'The signed-in user (SPEC §3 Current user)',
+      responses: { 200: json('The current user', currentUserSchema), ...errorResponses.unauthorized },
+    }),
+    async (c) => {
+      const row = await findUserById(s.db, c.get('session').userId);
+      if (!row) throw new HttpError(401, 'server:session_expired');
+      return c.json(await currentUser(s.db, row), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      ...common,
+      method: 'get',
+      path: '/api/users/find',
+      summary: 'Users whose name or agent code contains `name` (case-insensitive), paged; public fields only',
+      request: { query: findUsersQuerySchema },
+      responses: { 200: json('A page of users', findUsersResponseSchema), ...errorResponses.badRequest, ...errorResponses.unauthorized },
+    }),
+    async (c) => c.json(await findUsers(s.db, c.req.valid('query')), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      ...common,
+      method: 'put',
+      path: '/api/users/current/password',
+      summary: 'Change the password (8–12, upper and lower case, not a common one); sets password_reset',
+      description: 'Every other session of the user is ended; this one continues.',
+      request: { body: { required: true, content: { 'application/json': { schema: changePasswordPayloadSchema } } } },
+      responses: {
+        204: { description: 'Changed' },
+        ...errorResponses.badRequest,
+        ...errorResponses.unauthorized,
+        ...errorResponses.forbidden,
+      },
+    }),
+    async (c) => {
+      const { old_password, new_password } = c.req.valid('json');
+      const session = c.get('session');
+      const row = await findUserById(s.db, session.userId);
+      if (!row) throw new HttpError(401, 'server:session_expired');
+      if (!(await verifyPassword(row.passwordHash, old_password))) throw new HttpError(400, 'server:wrong_old_password');
+      if (isCommonPassword(new_password)) throw new HttpError(400, 'validation:password_common');
+      await setPassword(s.db, row.id, await hashPassword(new_password));
+      await s.sessions.revokeOthers(row.id, session.sessionId);
+      return c.body(null, 204);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      ...common,
+      method: 'get',
+      path: '/api/users/{id}',
+      summary: 'What a learner may see of another user',
+      request: { params: userIdParamSchema },
+      responses: {
+        200: json('The user', publicUserSchema),
+        ...errorResponses.badRequest,
+        ...errorResponses.unauthorized,
+        ...errorResponses.notFound,
+      },
+    }),
+    async (c) => {
+      const row = await findUserById(s.db, Number(c.req.valid('param').id));
+      if (!row) throw new HttpError(404, 'server:user_not_found');
+      return c.json(toPublicUser(row), 200);
+    },
+  );
+}

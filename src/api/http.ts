@@ -1,0 +1,180 @@
+import ky, { type KyRequest, type NormalizedOptions, type HTTPError, type KyResponse } from 'ky';
+import { apiErrorSchema, type ApiError } from './schemas/error.schema';
+import { ApiRequestError, apiMessage } from './api-error';
+import { clearToken, getClientId, getToken, setRedirectUrl } from './token-storage';
+import {
+  APP_ID,
+  CLIENT_PLATFORM,
+  DEVICE_EXPIRED_MESSAGE,
+  HEADER,
+  XSRF_COOKIE,
+  languageHeaderValue,
+} from '../config/constants';
+import { storedLanguage } from '../i18n';
+
+export { ApiRequestError, InvalidResponseError } from './api-error';
+
+/** A request carrying this header skips every rewriting rule (SPEC §7): the marker is removed
+ * and the request goes out as the caller built it. With the `/api` prefix of `http`, pass an
+ * absolute URL (`http.get(url, { headers: { [RAW_HEADER]: '1' } })`) or a site path without its
+ * leading slash (`'assets/x.txt'` means `/assets/x.txt`). */
+export const RAW_HEADER = 'X-Raw-Request';
+
+export const LOGIN_PATH = '/login';
+export const LOGOUT_PATH = '/logout';
+export const NOT_FOUND_PATH = '/not-found';
+
+export interface HttpHandlers {
+  navigate(to: string, opts?: { replace?: boolean }): void;
+  onDeviceExpired(message: string): void;
+  location(): { pathname: string; search: string };
+  language(): string;
+}
+
+// Until the router exists (boot reads the app config first) there is no page to route to: a 404
+// from that call must not reload the document into a loop, so navigation starts inert.
+export const defaultHttpHandlers: HttpHandlers = {
+  navigate: () => undefined,
+  onDeviceExpired: () => undefined,
+  location: () => ({ pathname: window.location.pathname, search: window.location.search }),
+  language: () => storedLanguage(),
+};
+let handlers: HttpHandlers = defaultHttpHandlers;
+
+export function configureHttp(next: HttpHandlers): void {
+  handlers = next;
+}
+
+export function currentLanguage(): string {
+  return handlers.language();
+}
+
+// Absolute, so that a Request resolves the same in the browser and under jsdom.
+const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin;
+const API_ROOT = new URL('/api/', origin).href;
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return rest.join('=');
+      }
+    }
+  }
+  return null;
+}
+
+function addXsrf(headers: Headers, method: string): void {
+  if (method === 'GET' || method === 'HEAD') return;
+  const token = readCookie(XSRF_COOKIE);
+  if (token) headers.set(HEADER.xsrf, token);
+}
+
+/** Undo ky's prefix for a raw request. Relative = what the caller wrote had no scheme/host. */
+function unprefix(url: string): { url: string; relative: boolean } {
+  if (!url.startsWith(API_ROOT)) return { url, relative: new URL(url).origin === origin };
+  const written = url.slice(API_ROOT.length);
+  if (/^[a-z][a-z\d+.-]*:/i.test(written) || written.startsWith('//')) return { url: written, relative: false };
+  return { url: new URL(`/${written}`, origin).href, relative: true };
+}
+
+async function sendRaw(request: KyRequest): Promise<Request> {
+  const headers = new Headers(request.headers);
+  headers.delete(RAW_HEADER);
+  const target = unprefix(request.url);
+  // XSRF is its own layer (SPEC §7 lists it apart from the rewriting), for our own origin only.
+  if (target.relative) addXsrf(headers, request.method);
+  const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(target.url, {
+    method: request.method,
+    headers,
+    body: hasBody ? await request.arrayBuffer() : undefined,
+    signal: request.signal,
+    credentials: request.credentials,
+    cache: request.cache,
+    redirect: request.redirect,
+  });
+}
+
+// SPEC §7 "Headers and rewriting". The spec rewrites only when a student token exists; anonymous
+// calls still carry what the server needs to answer them: the language (translated login
+// errors), the client id (the session created at login is bound to it), JSON type and XSRF.
+// ky itself sets Content-Type: application/json whenever a call passes `json`.
+function rewrite(request: KyRequest): Request | Promise<Request> | void {
+  if (request.headers.has(RAW_HEADER)) return sendRaw(request);
+  const { headers } = request;
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json, text/plain, */*');
+  headers.set(HEADER.language, languageHeaderValue(handlers.language()));
+  headers.set(HEADER.clientId, getClientId());
+  const token = getToken();
+  if (token) {
+    headers.set('Authorization', `Bearer ${token}`);
+    headers.set(HEADER.appId, APP_ID);
+    headers.set(HEADER.platform, CLIENT_PLATFORM);
+  }
+  addXsrf(headers, request.method);
+}
+
+async function readErrorBody(response: Response): Promise<ApiError | null> {
+  try {
+    const parsed = apiErrorSchema.safeParse(await response.clone().json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function bearerOf(request: Request): string | null {
+  const value = request.headers.get('Authorization');
+  return value?.startsWith('Bearer ') ? value.slice('Bearer '.length) : null;
+}
+
+// SPEC §4 / §8 error handling, for every call made through `http`.
+async function routeError(request: KyRequest, _options: NormalizedOptions, response: KyResponse): Promise<void> {
+  if (response.ok) return;
+  const body = await readErrorBody(response);
+  const { pathname, search } = handlers.location();
+  // The login and logout pages end or start sessions themselves; routing from them would loop.
+  const onSessionPage = pathname === LOGIN_PATH || pathname === LOGOUT_PATH;
+  if (body?.message.includes(DEVICE_EXPIRED_MESSAGE)) {
+    // The user-expired handling ends the session and routes by itself.
+    if (!onSessionPage) handlers.onDeviceExpired(body.message);
+    return;
+  }
+  if (response.status === 401) {
+    const sent = bearerOf(request);
+    const current = getToken();
+    // A late answer for a token already replaced by a refresh says nothing about the session.
+    if (sent && current && sent !== current) return;
+    // Without this the login guard would see the dead token as signed in and bounce back.
+    if (sent) clearToken();
+    if (onSessionPage) return;
+    setRedirectUrl(pathname);
+    handlers.navigate(`${LOGIN_PATH}${search}`);
+  } else if (response.status === 404) {
+    handlers.navigate(NOT_FOUND_PATH, { replace: true });
+  }
+}
+
+async function toApiRequestError(error: HTTPError): Promise<HTTPError> {
+  const { status } = error.response;
+  const body = await readErrorBody(error.response);
+  const message = body?.message || apiMessage('request_failed', handlers.language(), { status });
+  throw new ApiRequestError(status, body, message, { cause: error });
+}
+
+/** The one ky instance of the app: every call to the API goes through it. */
+export const http = ky.create({
+  prefixUrl: API_ROOT,
+  // Errors surface at once; the session machines decide what deserves another attempt.
+  retry: 0,
+  hooks: {
+    beforeRequest: [rewrite],
+    afterResponse: [routeError],
+    beforeError: [toApiRequestError],
+  },
+});

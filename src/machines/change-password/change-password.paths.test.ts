@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { changePasswordMachine } from './change-password.machine';
+import { selectChangePasswordView } from './change-password.selectors';
+import { SubmissionError } from '../shared/submission-error';
+import { describePath, modelPaths, replay, uncovered } from '../testing/model-coverage';
+
+const payload = { old_password: 'Joiner2026', new_password: 'Fresh2026ab', confirm_password: 'Fresh2026ab' };
+const actorIds = ['submitChangePassword'];
+const events = [
+  { type: 'form.submit', payload },
+  { type: 'form.edit' },
+  { type: 'xstate.done.actor.submitChangePassword' },
+  { type: 'xstate.error.actor.submitChangePassword', error: new SubmissionError('The current password is incorrect.') },
+  { type: 'xstate.error.actor.submitChangePassword', error: new Error('socket hang up') },
+];
+
+const paths = modelPaths(changePasswordMachine, events);
+
+function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknown[]) {
+  const view = selectChangePasswordView(live as Parameters<typeof selectChangePasswordView>[0]);
+  expect(view.busy).toBe(live.matches('submitting'));
+  expect(view.changed).toBe(live.matches('changed'));
+  expect(view.failure === null).toBe(!live.matches('failed'));
+  if (live.matches('submitting')) expect(calls('submitChangePassword').at(-1)).toEqual(payload);
+  expect(JSON.stringify(view)).not.toContain('socket hang up');
+}
+
+describe('change-password machine, model-based', () => {
+  it.each(paths.map((p) => [describePath(p), p] as const))('replays %s', async (_name, path) => {
+    await replay(changePasswordMachine, path, actorIds, (live, _model, calls) => checkInvariants(live, calls));
+  });
+
+  it('reaches every state and takes every transition of the definition', async () => {
+    expect(await uncovered(changePasswordMachine, paths, actorIds)).toEqual({ states: [], transitions: [] });
+  });
+
+  it('would notice a state no path reaches', async () => {
+    const partial = modelPaths(changePasswordMachine, events.filter((e) => e.type !== 'xstate.done.actor.submitChangePassword'));
+    const missing = await uncovered(changePasswordMachine, partial, actorIds);
+    expect(missing.states).toEqual(['changePassword.changed']);
+  });
+});

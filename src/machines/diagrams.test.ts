@@ -1,0 +1,34 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { AnyStateMachine } from 'xstate';
+import { changePasswordMachine } from './change-password/change-password.machine';
+import { forgotPasswordMachine } from './forgot-password/forgot-password.machine';
+import { signInMachine } from './sign-in/sign-in.machine';
+import { diagramDocument, toMermaid } from './testing/diagram';
+
+// DESIGN §3: every machine has its diagram in docs/machines/, generated from the definition.
+const machines: Array<[string, AnyStateMachine]> = [
+  ['sign-in', signInMachine],
+  ['change-password', changePasswordMachine],
+  ['forgot-password', forgotPasswordMachine],
+];
+
+describe('machine diagrams in docs/machines', () => {
+  it('draws every transition of a machine', () => {
+    const diagram = toMermaid(signInMachine);
+    expect(diagram).toContain('[*] --> editing');
+    expect(diagram).toContain('editing --> submitting: form.submit');
+    expect(diagram).toContain('submitting --> succeeded: done: submitLogin');
+    expect(diagram).toContain('submitting --> failed: error: submitLogin');
+    expect(diagram).toContain('failed --> editing: form.edit');
+    expect(diagram).toContain('succeeded --> [*]');
+  });
+
+  it.each(machines)('docs/machines/%s.md matches its machine', (name, machine) => {
+    const file = new URL(`../../docs/machines/${name}.md`, import.meta.url);
+    const expected = diagramDocument(name, machine, `src/machines/${name}/${name}.machine.ts`);
+    if (process.env.UPDATE_DIAGRAMS) writeFileSync(file, expected);
+    expect(existsSync(file), `run UPDATE_DIAGRAMS=1 npx vitest run src/machines/diagrams.test.ts`).toBe(true);
+    expect(readFileSync(file, 'utf8')).toBe(expected);
+  });
+});

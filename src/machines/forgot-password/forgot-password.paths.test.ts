@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { forgotPasswordMachine } from './forgot-password.machine';
+import { selectForgotPasswordView } from './forgot-password.selectors';
+import { SubmissionError } from '../shared/submission-error';
+import { describePath, modelPaths, replay, uncovered } from '../testing/model-coverage';
+
+const payload = { external_id: 'agent02', email: 'agent02@agent-academy.test' };
+const sentText = 'If the agent code and email match, a reset email has been sent.';
+const actorIds = ['submitForgetPassword'];
+const events = [
+  { type: 'form.submit', payload },
+  { type: 'form.edit' },
+  { type: 'xstate.done.actor.submitForgetPassword', output: sentText },
+  { type: 'xstate.error.actor.submitForgetPassword', error: new SubmissionError('Cannot send the reset email.') },
+  { type: 'xstate.error.actor.submitForgetPassword', error: new TypeError('Failed to fetch') },
+];
+
+const paths = modelPaths(forgotPasswordMachine, events);
+
+function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknown[]) {
+  const view = selectForgotPasswordView(live as Parameters<typeof selectForgotPasswordView>[0]);
+  expect(view.busy).toBe(live.matches('submitting'));
+  expect(view.sent).toBe(live.matches('sent') ? sentText : null);
+  expect(view.failure === null).toBe(!live.matches('failed'));
+  if (live.matches('submitting')) expect(calls('submitForgetPassword').at(-1)).toEqual(payload);
+  expect(JSON.stringify(view)).not.toContain('Failed to fetch');
+}
+
+describe('forgot-password machine, model-based', () => {
+  it.each(paths.map((p) => [describePath(p), p] as const))('replays %s', async (_name, path) => {
+    await replay(forgotPasswordMachine, path, actorIds, (live, _model, calls) => checkInvariants(live, calls));
+  });
+
+  it('reaches every state and takes every transition of the definition', async () => {
+    expect(await uncovered(forgotPasswordMachine, paths, actorIds)).toEqual({ states: [], transitions: [] });
+  });
+});

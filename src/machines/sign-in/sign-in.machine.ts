@@ -1,0 +1,66 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { LoginPayload } from '../../api/schemas/auth.schema';
+import { failureMessage } from '../shared/submission-error';
+
+export interface SignInContext {
+  /** The server's message after a failed attempt; null with `failed` means a generic failure. */
+  error: string | null;
+}
+
+export type SignInEvent =
+  | { type: 'form.submit'; payload: LoginPayload }
+  /** The user changed a field: a shown failure is stale from then on. */
+  | { type: 'form.edit' };
+
+/**
+ * Sign-in form flow: editing → submitting → succeeded | failed → (edit) editing / (submit) submitting.
+ * `submitLogin` is a placeholder: the login route provides the real call (login + store token);
+ * it rejects with a SubmissionError carrying the server's message.
+ */
+export const signInMachine = setup({
+  types: {
+    context: {} as SignInContext,
+    events: {} as SignInEvent,
+  },
+  actors: {
+    submitLogin: fromPromise<void, LoginPayload>(async () => {
+      throw new Error('submitLogin must be provided (src/routes/login/login.actor.ts)');
+    }),
+  },
+  actions: {
+    clearError: assign({ error: null }),
+  },
+}).createMachine({
+  id: 'signIn',
+  initial: 'editing',
+  context: { error: null },
+  states: {
+    editing: {
+      on: { 'form.submit': 'submitting' },
+    },
+    submitting: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'submitLogin',
+        src: 'submitLogin',
+        input: ({ event }) => {
+          assertEvent(event, 'form.submit');
+          return event.payload;
+        },
+        onDone: 'succeeded',
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => failureMessage(event.error) }),
+        },
+      },
+    },
+    failed: {
+      on: {
+        'form.edit': { target: 'editing', actions: 'clearError' },
+        'form.submit': 'submitting',
+      },
+    },
+    succeeded: { type: 'final' },
+  },
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { signInMachine } from './sign-in.machine';
+import { selectSignInView } from './sign-in.selectors';
+import { SubmissionError } from '../shared/submission-error';
+import { describePath, modelPaths, replay, uncovered } from '../testing/model-coverage';
+
+const payload = { external_id: 'agent01', password: 'Learner2026' };
+const actorIds = ['submitLogin'];
+const events = [
+  { type: 'form.submit', payload },
+  { type: 'form.edit' },
+  { type: 'xstate.done.actor.submitLogin' },
+  { type: 'xstate.error.actor.submitLogin', error: new SubmissionError('Agent code or password is incorrect') },
+  { type: 'xstate.error.actor.submitLogin', error: new TypeError('Failed to fetch') },
+];
+
+const paths = modelPaths(signInMachine, events);
+
+// What every reachable state must look like, whatever the path that led there.
+function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknown[]) {
+  const view = selectSignInView(live as Parameters<typeof selectSignInView>[0]);
+  expect(view.busy).toBe(live.matches('submitting'));
+  expect(view.succeeded).toBe(live.matches('succeeded'));
+  expect(view.failure === null).toBe(!live.matches('failed'));
+  if (live.matches('submitting')) expect(calls('submitLogin').at(-1)).toEqual(payload);
+  // The raw text of an unexpected error is never shown.
+  expect(JSON.stringify(view)).not.toContain('Failed to fetch');
+}
+
+describe('sign-in machine, model-based', () => {
+  it.each(paths.map((p) => [describePath(p), p] as const))('replays %s', async (_name, path) => {
+    await replay(signInMachine, path, actorIds, (live, _model, calls) => checkInvariants(live, calls));
+  });
+
+  it('reaches every state and takes every transition of the definition', async () => {
+    expect(await uncovered(signInMachine, paths, actorIds)).toEqual({ states: [], transitions: [] });
+  });
+
+  it('would notice a transition no path takes', async () => {
+    const partial = modelPaths(signInMachine, events.filter((e) => e.type !== 'form.edit'));
+    const missing = await uncovered(signInMachine, partial, actorIds);
+    expect(missing.transitions).toEqual([expect.stringContaining('signIn.failed --form.edit')]);
+  });
+});

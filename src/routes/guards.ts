@@ -1,0 +1,74 @@
+import { redirect } from 'react-router-dom';
+import type { AppConfig } from '../api/schemas/app-config.schema';
+import { specDefaultAppConfig } from '../config/app-config.defaults';
+import {
+  clearRedirectUrl,
+  getRedirectUrl,
+  hasPassedTwoFactor,
+  isLoggedIn,
+  setRedirectUrl,
+} from '../api/token-storage';
+
+// SPEC §2 "Guards", as react-router loaders. Loaders of a parent route do not re-run when only a
+// child changes, so the router gives authGuard to the layout AND to each child (child activation).
+
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/main';
+
+let guardConfig: AppConfig = specDefaultAppConfig;
+
+/** Called once at boot with the app configuration (two-factor requirement). */
+export function setGuardConfig(config: AppConfig): void {
+  guardConfig = config;
+}
+
+interface GuardArgs {
+  request: Request;
+}
+
+/** Signed in, and through two-factor when the app requires it. */
+export function isAuthenticated(nowMs: number = Date.now()): boolean {
+  return isLoggedIn(nowMs) && (!guardConfig.twoFactorRequired || hasPassedTwoFactor());
+}
+
+/** Pages need a signed-in user; otherwise /login with the query merged and the path remembered. */
+export function authGuard({ request }: GuardArgs): null {
+  if (isAuthenticated()) return null;
+  const url = new URL(request.url);
+  if (url.pathname !== LOGIN_PATH) setRedirectUrl(url.pathname);
+  throw redirect(`${LOGIN_PATH}${url.search}`);
+}
+
+/** /login while signed in → the remembered page (forgotten once used) or /main. */
+export function loginGuard(_args?: GuardArgs): null {
+  if (!isAuthenticated()) return null;
+  const target = getRedirectUrl();
+  clearRedirectUrl();
+  throw redirect(target && target !== LOGIN_PATH ? target : HOME_PATH);
+}
+
+export type MobilePlatform = 'ios' | 'android';
+let mobilePlatform: MobilePlatform | null = null;
+
+/** iOS or Android from the user agent; iPadOS presents itself as a Mac with a touch screen. */
+export function detectMobilePlatform(userAgent: string, maxTouchPoints: number): MobilePlatform | null {
+  if (/android/i.test(userAgent)) return 'android';
+  if (/iphone|ipad|ipod/i.test(userAgent)) return 'ios';
+  if (/macintosh/i.test(userAgent) && maxTouchPoints > 1) return 'ios';
+  return null;
+}
+
+export function isMobileDevice(userAgent: string, maxTouchPoints: number): boolean {
+  return detectMobilePlatform(userAgent, maxTouchPoints) !== null;
+}
+
+/** Records the platform for the app-download dialog; never blocks navigation. */
+export function mobileCheck(): null {
+  mobilePlatform =
+    typeof navigator === 'undefined' ? null : detectMobilePlatform(navigator.userAgent, navigator.maxTouchPoints ?? 0);
+  return null;
+}
+
+export function getMobilePlatform(): MobilePlatform | null {
+  return mobilePlatform;
+}

@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { bottomLinks, courseNavItems, isSettingPage, isSideLink, PATH, sideLinks } from '../../config/navigation';
+import { AppLayout } from '../../ui/layout/app-layout';
+import { Button } from '../../ui/primitives/button';
+import { useAppConfig, useCurrentUser } from '../app-context';
+import { routeTitle } from './page-title';
+
+export interface LayoutRouteProps {
+  /** Hook point for session activity (clicks, wheel, touch, scroll); issue 3 wires the session machine here. */
+  onActivity?: () => void;
+}
+
+/**
+ * Whether "back" stays inside the app. The browser router keeps an index in history.state (0: the
+ * page was opened directly, or replaced the first entry); other routers only tell whether this is
+ * the initial location.
+ */
+function canGoBack(locationKey: string): boolean {
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  return typeof idx === 'number' ? idx > 0 : locationKey !== 'default';
+}
+
+export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
+  const { user, loading, error } = useCurrentUser();
+  const config = useAppConfig();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const { t, i18n } = useTranslation();
+  const features = config.appEnabledFunction;
+  const path = location.pathname;
+
+  // SPEC §4: a user who has not reset the password may only see the reset page.
+  const mustResetPassword = user?.password_reset === false && path !== PATH.resetPassword;
+  useEffect(() => {
+    if (mustResetPassword) navigate(PATH.resetPassword, { replace: true });
+  }, [mustResetPassword, navigate]);
+
+  const isManager = user?.is_manager ?? false;
+  const flags = { learningMap: features.learningMap, mockExam: features.mockExam };
+  const sideLink = isSideLink(path);
+
+  return (
+    <AppLayout
+      user={user ? { name: user.name, iconUrl: user.icon_url } : null}
+      unreadCount={user?.unread_notifications_count ?? 0}
+      sideLinks={sideLinks({ isManager, features: flags })}
+      bottomLinks={bottomLinks({ isManager })}
+      courseNavItems={courseNavItems({ offlineEnabled: features.offlineCourse, ...flags })}
+      currentPath={path}
+      pageTitle={routeTitle(matches, i18n.language, window.innerWidth)}
+      sideNavEnabled={features.sideNav}
+      showBackButton={!sideLink}
+      showCourseNav={sideLink && !isSettingPage(path)}
+      onBack={() => (canGoBack(location.key) ? navigate(-1) : navigate(PATH.main))}
+      onNavigate={(to) => navigate(to)}
+      onActivity={onActivity}
+      loading={loading || mustResetPassword}
+    >
+      {error && !user && !loading ? (
+        <div role="alert" className="layout-error">
+          <p>{t('layout:load_user_failed')}</p>
+          <Button variant="accent" onClick={() => window.location.reload()}>
+            {t('layout:retry')}
+          </Button>
+        </div>
+      ) : mustResetPassword ? null : (
+        <Outlet />
+      )}
+    </AppLayout>
+  );
+}

@@ -1,0 +1,10 @@
+import { clearRedirectUrl, getRedirectUrl } from '../../api/token-storage';
+
+const NOT_A_DESTINATION = new Set(['/login', '/logout', '/forgot-password']);
+
+/** Where a fresh sign-in goes: the remembered page (then forgotten) or /main. */
+export function takeRedirectTarget(): string {
+  const target = getRedirectUrl();
+  clearRedirectUrl();
+  return target && !NOT_A_DESTINATION.has(target) ? target : '/main';
+}

@@ -1,0 +1,20 @@
+import { lazy, Suspense, useState } from 'react';
+import { useAppConfig } from '../app-context';
+import { getMobilePlatform } from '../guards';
+import { shouldOfferApp } from './app-download';
+
+// Loaded only for the phones that need it: the first page stays small.
+const AppDownloadDialog = lazy(() => import('../../ui/dialogs/app-download-dialog').then((m) => ({ default: m.AppDownloadDialog })));
+
+/** Opens the app-download dialog on pages where the mobile check ran (the signed-in layout). */
+export function AppDownloadGate({ active }: { active: boolean }) {
+  const config = useAppConfig();
+  const [dismissed, setDismissed] = useState(false);
+  const open = active && !dismissed && shouldOfferApp(config.downloadApp, getMobilePlatform());
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppDownloadDialog open link={config.downloadApp.link} canClose={config.downloadApp.closable} onClose={() => setDismissed(true)} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { agent01, json, tokenFor } from '../../api/test-helpers';
+import { clearToken, setToken } from '../../api/token-storage';
+import { demoAppConfig } from '../../config/app-config.defaults';
+import { fakeApi } from '../testing/network';
+import { renderApp } from '../testing/render-app';
+import { shouldOfferApp } from './app-download';
+import { documentTitle } from './document-title';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+
+describe('document title (SPEC §1)', () => {
+  it("is 'title -- product title', or the product title alone when the title part is empty", () => {
+    expect(documentTitle('Settings', 'Agent Academy')).toBe('Settings -- Agent Academy');
+    expect(documentTitle('', 'Agent Academy')).toBe('Agent Academy');
+  });
+});
+
+describe('app-download rule (SPEC §9)', () => {
+  const cfg = demoAppConfig.downloadApp;
+  it('applies only when enabled and only on a listed platform', () => {
+    expect(shouldOfferApp(cfg, 'ios')).toBe(true);
+    expect(shouldOfferApp(cfg, 'android')).toBe(false);
+    expect(shouldOfferApp(cfg, null)).toBe(false);
+    expect(shouldOfferApp({ ...cfg, enabled: false }, 'ios')).toBe(false);
+    expect(shouldOfferApp({ ...cfg, blockplatform: ['ios', 'android'] }, 'android')).toBe(true);
+  });
+});
+
+describe('app-download dialog in the app', () => {
+  beforeEach(() => {
+    setToken(tokenFor('0'));
+    clearToken();
+    setToken(tokenFor('1'));
+    fakeApi({ 'GET /api/users/current': () => json(agent01) });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens on an iPhone once signed in, cannot be dismissed, and says when there is no app', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE);
+    renderApp('/main');
+    const dialog = await screen.findByTestId('app-download-dialog');
+    expect(dialog).toBeVisible();
+    expect(dialog).toHaveTextContent('No app is available for your device yet.');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByTestId('app-download-dialog')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'OK' })).toBeNull();
+  });
+
+  it('offers the link and an OK button when configured so', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE);
+    const config = { ...demoAppConfig, downloadApp: { ...demoAppConfig.downloadApp, closable: true, link: 'https://apps.example/agent-academy' } };
+    renderApp('/main', { config });
+    await screen.findByTestId('app-download-dialog');
+    expect(screen.getByRole('link', { name: /download/i })).toHaveAttribute('href', 'https://apps.example/agent-academy');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByTestId('app-download-dialog')).toBeNull();
+  });
+
+  it('stays closed on a desktop browser, and before sign-in', async () => {
+    renderApp('/main');
+    await screen.findAllByTestId('home-tile');
+    expect(screen.queryByTestId('app-download-dialog')).toBeNull();
+    clearToken();
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE);
+    renderApp('/login');
+    await screen.findAllByRole('button', { name: 'Sign in' });
+    expect(screen.queryByTestId('app-download-dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { demoAppConfig } from '../config/app-config.defaults';
+import type { CurrentUser } from '../api/schemas/user.schema';
+import { agent01, json, tokenFor } from '../api/test-helpers';
+import { clearToken, getRedirectUrl, setToken } from '../api/token-storage';
+import { fakeApi } from './testing/network';
+import { renderApp } from './testing/render-app';
+
+const manager01 = { ...agent01, id: '4', external_id: 'manager01', name: 'Cheung Wai Kit', manager_id: '9', is_manager: true, unread_notifications_count: 0 };
+
+function signIn(user: CurrentUser = agent01) {
+  setToken(tokenFor(user.id));
+  return fakeApi({ 'GET /api/users/current': () => json(user) });
+}
+
+beforeEach(() => {
+  setToken(tokenFor('0'));
+  clearToken();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('routes (SPEC §2)', () => {
+  it('sends a signed-out visitor to /login with the query kept and the path remembered', async () => {
+    fakeApi({});
+    const { router } = renderApp('/profile?tab=history');
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?tab=history');
+    expect(getRedirectUrl()).toBe('/profile');
+    expect(document.title).toBe('Sign in -- Agent Academy');
+  });
+
+  it("redirects '' to /main, which shows the five tiles under the product title alone", async () => {
+    signIn();
+    const { router } = renderApp('/');
+    await screen.findByRole('heading', { name: 'Welcome, Chan Tai Man' });
+    expect(router.state.location.pathname).toBe('/main');
+    expect(screen.getAllByTestId('home-tile')).toHaveLength(5);
+    expect(document.title).toBe('Agent Academy');
+  });
+
+  it('shows pages of later issues with their title and an honest note only', async () => {
+    signIn();
+    const { router } = renderApp('/courses');
+    await screen.findByRole('heading', { level: 1, name: 'All Courses' });
+    expect(router.state.location.pathname).toBe('/courses/all');
+    expect(screen.getByText('This section arrives in a later release.')).toBeInTheDocument();
+    expect(document.title).toBe('All Courses -- Agent Academy');
+  });
+
+  it.each(['/search', '/offline', '/themes', '/courses/material', '/course/12', '/lesson/3/4', '/profile', '/notification', '/mockexam', '/learning-map', '/pdf/7'])(
+    '%s is a guarded layout page',
+    async (path) => {
+      signIn();
+      const { router } = renderApp(path);
+      await screen.findByText('This section arrives in a later release.');
+      expect(router.state.location.pathname).toBe(path);
+      expect(document.title).toMatch(/^.+ -- Agent Academy$/);
+    },
+  );
+
+  it('lets a manager open /management and sends anyone else to /main', async () => {
+    signIn(manager01);
+    const first = renderApp('/management');
+    await screen.findByRole('heading', { level: 1, name: 'Management' });
+    expect(first.router.state.location.pathname).toBe('/management');
+    first.unmount();
+
+    setToken(tokenFor('1'));
+    signIn(agent01);
+    const second = renderApp('/management');
+    await screen.findByRole('heading', { name: 'Welcome, Chan Tai Man' });
+    expect(second.router.state.location.pathname).toBe('/main');
+  });
+
+  it('keeps disabled features closed', async () => {
+    signIn();
+    const config = { ...demoAppConfig, appEnabledFunction: { ...demoAppConfig.appEnabledFunction, mockExam: false, learningMap: false } };
+    const { router } = renderApp('/mockexam', { config });
+    await screen.findByRole('heading', { name: 'Welcome, Chan Tai Man' });
+    expect(router.state.location.pathname).toBe('/main');
+    // The tiles follow the flags too.
+    expect(screen.getAllByTestId('home-tile').map((a) => a.getAttribute('href'))).toEqual(['/courses/all', '/courses/material', '/offline']);
+  });
+
+  it('shows Not Found for any other path, signed in or not', async () => {
+    fakeApi({});
+    renderApp('/no/such/page');
+    await screen.findByRole('heading', { name: 'Not Found' });
+    expect(document.title).toBe('Not Found -- Agent Academy');
+  });
+
+  it('titles pages in the interface language', async () => {
+    fakeApi({});
+    renderApp('/login', { lang: 'zh' });
+    await screen.findByRole('button', { name: '登入' });
+    await waitFor(() => expect(document.title).toBe('登入 -- Agent Academy'));
+  });
+
+  it('sends a signed-in user away from /login', async () => {
+    signIn();
+    const { router } = renderApp('/login');
+    await screen.findByRole('heading', { name: 'Welcome, Chan Tai Man' });
+    expect(router.state.location.pathname).toBe('/main');
+  });
+});

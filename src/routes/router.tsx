@@ -1,0 +1,106 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import type { AppConfig } from '../api/schemas/app-config.schema';
+import { LoadingOverlay } from '../ui/layout/loading-overlay';
+import { authGuard, loginGuard, mobileCheck } from './guards';
+import { managementGuard } from './management/management.guard';
+import type { RouteTitleHandle } from './layout/page-title';
+import { titled, UNTITLED, type TitleKey } from './route-handle';
+import { RootError } from './root/root-error';
+import { RootRoute, type MobileCheckHandle } from './root/root.route';
+
+type PageModule = () => Promise<{ default: ComponentType }>;
+const page = (load: PageModule): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+const comingSoon = () => import('./coming-soon/coming-soon.route');
+
+/** Layout pages: the auth guard runs on every child too, since a parent loader does not re-run
+ * when only the child changes (SPEC §2: guards cover child activation and lazy loading). */
+function guarded(path: string, title: TitleKey | RouteTitleHandle, load: PageModule, loader: RouteObject['loader'] = authGuard): RouteObject {
+  return { path, handle: typeof title === 'string' ? titled(title) : title, loader, ...page(load) };
+}
+
+/** Learning map and mock exam are hidden when their feature is off (SPEC §6); the pages too. */
+function featureGuard(enabled: boolean) {
+  return (args: LoaderFunctionArgs) => {
+    authGuard(args);
+    if (!enabled) throw redirect('/main');
+    return null;
+  };
+}
+
+/** An index route that only forwards (the element covers a render before the loader ran). */
+function redirectIndex(to: string): RouteObject {
+  return { index: true, loader: () => redirect(to), element: <Navigate to={to} replace /> };
+}
+
+/** Layout: signed in (authGuard), then the mobile check, which records the platform and never blocks. */
+function layoutLoader(args: LoaderFunctionArgs): null {
+  authGuard(args);
+  return mobileCheck();
+}
+
+/** SPEC §2 "Routes", as data: tests mount the same tree in a memory router. */
+export function appRoutes(config: AppConfig): RouteObject[] {
+  const features = config.appEnabledFunction;
+  const layoutHandle: MobileCheckHandle = { mobileCheck: true };
+  return [
+    {
+      id: 'root',
+      element: <RootRoute />,
+      errorElement: <RootError />,
+      HydrateFallback: () => <LoadingOverlay fullPage />,
+      children: [
+        { path: 'login', handle: titled('login'), loader: loginGuard, ...page(() => import('./login/login.route')) },
+        { path: 'forgot-password', handle: titled('forgot_password'), ...page(() => import('./forgot-password/forgot-password.route')) },
+        { path: 'logout', handle: titled('logout'), ...page(() => import('./logout/logout.route')) },
+        { path: 'disclaimer', handle: titled('disclaimer'), ...page(() => import('./disclaimer/disclaimer.route')) },
+        { path: 'not-found', handle: titled('not_found'), ...page(() => import('./not-found/not-found.route')) },
+        {
+          path: '',
+          handle: layoutHandle,
+          loader: layoutLoader,
+          ...page(() => import('./layout/layout.route')),
+          children: [
+            redirectIndex('/main'),
+            guarded('main', UNTITLED, () => import('./main/main.route')),
+            guarded('management', 'management', comingSoon, managementGuard),
+            guarded('search', 'search', comingSoon),
+            guarded('offline', 'offline', comingSoon),
+            guarded('themes', 'themes', comingSoon),
+            {
+              path: 'courses',
+              handle: titled('courses'),
+              children: [
+                redirectIndex('/courses/all'),
+                guarded('all', 'courses_all', comingSoon),
+                guarded('material', 'courses_material', comingSoon),
+              ],
+            },
+            guarded('course/*', 'course', comingSoon),
+            guarded('lesson/*', 'lesson', comingSoon),
+            guarded('profile', 'profile', comingSoon),
+            guarded('notification', 'notification', comingSoon),
+            {
+              path: 'setting',
+              children: [
+                { index: true, handle: titled('setting'), loader: authGuard, ...page(() => import('./setting/setting.route')) },
+                guarded('reset-password', 'reset_password', () => import('./change-password/change-password.route')),
+              ],
+            },
+            guarded('mockexam', 'mockexam', comingSoon, featureGuard(features.mockExam)),
+            guarded('learning-map', 'learning_map', comingSoon, featureGuard(features.learningMap)),
+            guarded('pdf/*', 'pdf', comingSoon),
+          ],
+        },
+        { path: '*', handle: titled('not_found'), ...page(() => import('./not-found/not-found.route')) },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(config: AppConfig) {
+  return createBrowserRouter(appRoutes(config));
+}

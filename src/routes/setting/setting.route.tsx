@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { changeLanguage } from '../../i18n';
+import { SettingView } from '../../ui/setting/setting-view';
+import { useAppConfig } from '../app-context';
+
+export default function SettingRoute() {
+  const config = useAppConfig();
+  const { i18n } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <SettingView
+      language={i18n.language}
+      showLanguageSelect={config.login.languageChange}
+      onLanguageChange={(lang) => void changeLanguage(i18n, lang)}
+      onNavigate={(to) => navigate(to)}
+      onLogout={() => navigate('/logout')}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+// Test support: mounts the real route tree (lazy pages, guards, layout) in a memory router, so
+// route tests exercise what the browser runs.
+import { configure, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { AppConfig } from '../../api/schemas/app-config.schema';
+import { demoAppConfig } from '../../config/app-config.defaults';
+import type { Language } from '../../config/constants';
+import { createI18n } from '../../i18n';
+import { AppProviders } from '../app-context';
+import { setGuardConfig } from '../guards';
+import { appRoutes } from '../router';
+
+// Lazy route modules load on first use: on a busy 2-core machine that can take over a second.
+configure({ asyncUtilTimeout: 5000 });
+
+export function renderApp(path: string, { config = demoAppConfig, lang = 'en' }: { config?: AppConfig; lang?: Language } = {}) {
+  const i18n = createI18n(lang);
+  setGuardConfig(config);
+  const router = createMemoryRouter(appRoutes(config), { initialEntries: [path] });
+  const utils = render(
+    <AppProviders config={config} i18n={i18n}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router, i18n };
+}

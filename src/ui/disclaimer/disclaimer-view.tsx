@@ -1,0 +1,24 @@
+import type { TFunction } from 'i18next';
+import { PublicPage } from '../public-page/public-page';
+import './disclaimer-view.css';
+
+export interface DisclaimerViewProps {
+  productTitle: string;
+  /** The stored language's translator and its HTML language tag; null when the stored
+   * language is none of en, cn, zh (then nothing is shown). */
+  text: { t: TFunction; htmlLang: string } | null;
+}
+
+/** SPEC §1/§2: the confidentiality disclaimer in the stored language; nothing for another language. */
+export function DisclaimerView({ productTitle, text }: DisclaimerViewProps) {
+  if (!text) return <main id="main-content" className="disclaimer-view--empty" />;
+  const { t, htmlLang } = text;
+  return (
+    <div lang={htmlLang}>
+      <PublicPage productTitle={productTitle} heading={t('disclaimer:title')} wide>
+        <p className="disclaimer-view__body">{t('disclaimer:body')}</p>
+        <p className="disclaimer-view__copyright">{t('common:copyright')}</p>
+      </PublicPage>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { loginPayloadSchema, type LoginPayload } from '../../api/schemas/auth.schema';
+import type { Language } from '../../config/constants';
+import type { FailureView } from '../../machines/shared/submission-error';
+import { FormAlert } from '../form/form-alert';
+import { SubmitButton } from '../form/submit-button';
+import { TextField } from '../form/text-field';
+import { LanguageSelect } from '../language-select/language-select';
+import { NavAnchor } from '../layout/nav-anchor';
+import { PublicPage } from '../public-page/public-page';
+
+export interface LoginViewProps {
+  productTitle: string;
+  busy: boolean;
+  failure: FailureView;
+  language: string;
+  /** Login configuration (SPEC §9): language change and forgot password can be switched off. */
+  showLanguageSelect: boolean;
+  showForgotPassword: boolean;
+  onSubmit: (payload: LoginPayload) => void;
+  /** Any field changed (a shown failure is stale from then on). */
+  onEdit: () => void;
+  onLanguageChange: (lang: Language) => void;
+  onNavigate: (to: string) => void;
+}
+
+export function LoginView(p: LoginViewProps) {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginPayload>({
+    resolver: zodResolver(loginPayloadSchema),
+    defaultValues: { external_id: '', password: '' },
+  });
+  const field = (name: keyof LoginPayload) => register(name, { onChange: () => p.onEdit() });
+  const message = (key?: string) => (key ? t(key) : undefined);
+
+  return (
+    <PublicPage
+      productTitle={p.productTitle}
+      heading={t('login:heading')}
+      footer={
+        <>
+          {p.showLanguageSelect ? <LanguageSelect value={p.language} onChange={p.onLanguageChange} /> : null}
+          <NavAnchor to="/disclaimer" onNavigate={p.onNavigate}>
+            {t('login:disclaimer')}
+          </NavAnchor>
+          <span>{t('common:copyright')}</span>
+        </>
+      }
+    >
+      <p className="public-page__text">{t('login:intro')}</p>
+      <form className="form-stack" noValidate onSubmit={handleSubmit((payload) => p.onSubmit(payload))}>
+        <TextField
+          label={t('login:agent_code')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={message(errors.external_id?.message)}
+          {...field('external_id')}
+        />
+        <TextField
+          label={t('login:password')}
+          type="password"
+          autoComplete="current-password"
+          error={message(errors.password?.message)}
+          {...field('password')}
+        />
+        <FormAlert failure={p.failure} genericText={t('login:error_generic')} />
+        <SubmitButton busy={p.busy} label={t('login:submit')} busyLabel={t('login:submitting')} />
+      </form>
+      {p.showForgotPassword ? (
+        <div className="public-page__links">
+          <NavAnchor to="/forgot-password" onNavigate={p.onNavigate}>
+            {t('login:forgot_password')}
+          </NavAnchor>
+        </div>
+      ) : null}
+    </PublicPage>
+  );
+}

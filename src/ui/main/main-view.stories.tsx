@@ -1,0 +1,20 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { homeTiles } from './home-tiles';
+import { MainView } from './main-view';
+
+const allOn = { offlineCourse: true, learningMap: true, mockExam: true };
+
+const meta = {
+  title: 'Pages/Home',
+  component: MainView,
+  args: { userName: 'Chan Tai Man', tiles: homeTiles(allOn), onNavigate: fn() },
+} satisfies Meta<typeof MainView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const AllFeatures: Story = {};
+export const SpecDefaultFlags: Story = { args: { tiles: homeTiles({ offlineCourse: true, learningMap: false, mockExam: false }) } };
+export const OfflineDisabled: Story = { args: { tiles: homeTiles({ ...allOn, offlineCourse: false }) } };
+export const LoadingUser: Story = { args: { userName: null } };
+export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };

@@ -1,0 +1,47 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithI18n } from '../testing/render-with-i18n';
+import { homeTiles } from './home-tiles';
+import { MainView } from './main-view';
+
+const allOn = { offlineCourse: true, learningMap: true, mockExam: true };
+
+describe('home tiles', () => {
+  it('are the five shortcuts of SPEC §2 in order, each an image, a title and a link', () => {
+    const tiles = homeTiles(allOn);
+    expect(tiles.map((t) => t.link)).toEqual(['/courses/all', '/courses/material', '/offline', '/learning-map', '/mockexam']);
+    for (const tile of tiles) {
+      expect(tile.image).toMatch(/^\/assets\/tiles\/[a-z-]+\.svg$/);
+      expect(tile.titleKey).toMatch(/^nav-titles:/);
+      expect(tile.disabled).toBeUndefined();
+    }
+  });
+
+  it('follow the feature flags: learning map and mock exam hidden, offline greyed', () => {
+    const tiles = homeTiles({ offlineCourse: false, learningMap: false, mockExam: false });
+    expect(tiles.map((t) => [t.link, t.disabled ?? false])).toEqual([
+      ['/courses/all', false],
+      ['/courses/material', false],
+      ['/offline', true],
+    ]);
+  });
+
+  it('render as links with translated titles and images', async () => {
+    const onNavigate = vi.fn();
+    renderWithI18n(<MainView userName="Chan Tai Man" tiles={homeTiles(allOn)} onNavigate={onNavigate} />);
+    const links = screen.getAllByTestId('home-tile');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/courses/all', '/courses/material', '/offline', '/learning-map', '/mockexam']);
+    expect(links.map((a) => a.textContent)).toEqual(['All Courses', 'Material Library', 'Offline Courses', 'Learning Map', 'Mock Exam']);
+    expect(links.every((a) => a.querySelector('img[src$=".svg"]'))).toBe(true);
+    await userEvent.click(links[1]);
+    expect(onNavigate).toHaveBeenCalledWith('/courses/material');
+  });
+
+  it('grey out a disabled tile: no link, not clickable', () => {
+    renderWithI18n(<MainView userName={null} tiles={homeTiles({ ...allOn, offlineCourse: false })} onNavigate={() => {}} />, 'zh');
+    expect(screen.getAllByTestId('home-tile')).toHaveLength(4);
+    expect(screen.getByText('線下課程').closest('[aria-disabled="true"]')).not.toBeNull();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('歡迎');
+  });
+});

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { NavAnchor } from '../layout/nav-anchor';
+import type { HomeTile } from './home-tiles';
+import './main-view.css';
+
+export interface MainViewProps {
+  /** null while the user loads. */
+  userName: string | null;
+  tiles: readonly HomeTile[];
+  onNavigate: (to: string) => void;
+}
+
+/** The home page: a greeting and the five shortcut tiles. */
+export function MainView({ userName, tiles, onNavigate }: MainViewProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="main-view" aria-labelledby="main-view-greeting">
+      <h1 id="main-view-greeting" className="main-view__greeting">
+        {userName ? t('pages:home.greeting', { name: userName }) : t('pages:home.greeting_anonymous')}
+      </h1>
+      <h2 className="visually-hidden">{t('pages:home.shortcuts')}</h2>
+      <ul className="main-view__tiles">
+        {tiles.map((tile) => {
+          const body = (
+            <>
+              <img src={tile.image} alt="" width={72} height={72} />
+              <span className="main-view__tile-title">{t(tile.titleKey)}</span>
+            </>
+          );
+          return (
+            <li key={tile.link}>
+              {tile.disabled ? (
+                <span className="main-view__tile main-view__tile--disabled" aria-disabled="true" title={t('pages:home.unavailable')}>
+                  {body}
+                </span>
+              ) : (
+                <NavAnchor className="main-view__tile" data-testid="home-tile" to={tile.link} onNavigate={onNavigate}>
+                  {body}
+                </NavAnchor>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
