@@ -2,7 +2,8 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { LANGUAGES, type Language } from '../src/config/constants';
-import { createI18n, isLanguage } from '../src/i18n';
+import { isLanguage } from '../src/i18n';
+import { createI18n } from '../src/i18n/testing';
 import '../src/ui/styles/global.css';
 
 // One i18n instance per language, so switching the toolbar never re-initialises a catalogue.

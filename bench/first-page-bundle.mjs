@@ -1,6 +1,6 @@
 // The JavaScript the browser must fetch for the first page: the entry script and every chunk
 // index.html preloads, gzipped. Budget 150 KB; hls.js and pdf.js must not be in it.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -12,7 +12,10 @@ const HEAVY = [
 
 export async function firstPageBundle(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  // The default language's catalogue is imported before the first render, so it counts too.
+  const catalogue = readdirSync(join(dist, 'assets')).filter((f) => /^en-[\w-]+\.js$/.test(f)).map((f) => `/assets/${f}`);
   const srcs = [
+    ...catalogue,
     ...[...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]),
     ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => m[1]),
   ];

@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import { getAppConfig } from './api/app-config.api';
 import type { AppConfig } from './api/schemas/app-config.schema';
 import { specDefaultAppConfig } from './config/app-config.defaults';
-import { createI18n, storedLanguage } from './i18n';
+import { createAppI18n, storedLanguage } from './i18n';
 import { setGuardConfig } from './routes/guards';
 
 /** SPEC §9: --vh is 1% of the window height (mobile browsers' 100vh includes hidden toolbars). */
@@ -28,7 +28,7 @@ export async function boot(): Promise<{ config: AppConfig; i18n: I18n }> {
     console.warn('App configuration unavailable; using the specification defaults.', error);
     config = specDefaultAppConfig;
   }
-  const i18n = createI18n(storedLanguage(config.defaultLanguage));
+  const i18n = await createAppI18n(storedLanguage(config.defaultLanguage));
   setGuardConfig(config);
   watchViewportHeight();
   return { config, i18n };

@@ -3,16 +3,20 @@ import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { configureHttp } from './api/http';
 import { boot } from './boot';
-import { createI18n } from './i18n';
+import { createAppI18n, storedLanguage } from './i18n';
 import { AppProviders } from './routes/app-context';
 import { createAppRouter } from './routes/router';
 import { AppErrorView } from './ui/app-error/app-error-view';
 import './ui/styles/global.css';
 
 /** When the app cannot start: a translated message in the stored language, not a blank page. */
-function renderBootFailure(root: Root, error: unknown): void {
+async function renderBootFailure(root: Root, error: unknown): Promise<void> {
   console.error(error);
-  const t = createI18n().t;
+  const t = await createAppI18n(storedLanguage()).then(
+    (i18n) => i18n.t,
+    // Even the catalogue could not load (offline): say it in English rather than show nothing.
+    () => (key: string) => ({ 'pages:app_error.title': 'Something went wrong', 'pages:app_error.message': 'The app could not start. Please check your connection and reload.', 'pages:app_error.reload': 'Reload' })[key] ?? key,
+  );
   root.render(
     <AppErrorView
       title={t('pages:app_error.title')}
@@ -53,5 +57,5 @@ async function start(root: Root): Promise<void> {
 const container = document.getElementById('root');
 if (container) {
   const root = createRoot(container);
-  start(root).catch((error: unknown) => renderBootFailure(root, error));
+  start(root).catch((error: unknown) => void renderBootFailure(root, error));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resources, pickVariant } from './index';
+import { pickVariant } from './index';
+import { resources } from './resources';
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>

@@ -1,23 +1,18 @@
 import i18next, { type i18n as I18n, type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { Catalogue } from './collect';
 import { DEFAULT_LANGUAGE, LANGUAGES, SHORT_TEXT_MAX_WIDTH, STORAGE_KEY, type Language } from '../config/constants';
 
-// Every namespace file under locales/<lang>/<ns>.json is bundled: the catalogue is small,
-// and a missing key in any language fails tests/unit i18n completeness test.
-// Catalogues the server also answers in (validation, server messages) live in src/config/locales.
-const files = {
-  ...import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true }),
-  ...import.meta.glob<{ default: Record<string, unknown> }>('../config/locales/*/*.json', { eager: true }),
+const bundleLoaders: Record<Language, () => Promise<{ default: Catalogue }>> = {
+  en: () => import('./bundles/en'),
+  cn: () => import('./bundles/cn'),
+  zh: () => import('./bundles/zh'),
 };
 
-export const resources: Record<Language, Record<string, Record<string, unknown>>> = { en: {}, cn: {}, zh: {} };
-for (const [path, mod] of Object.entries(files)) {
-  const match = /\/locales\/(\w+)\/([\w-]+)\.json$/.exec(path);
-  if (!match) continue;
-  const [, lang, ns] = match;
-  if ((LANGUAGES as readonly string[]).includes(lang)) resources[lang as Language][ns] = mod.default;
+/** Loads one language's catalogue (its own chunk). */
+export async function loadLanguage(lang: Language): Promise<Catalogue> {
+  return (await bundleLoaders[lang]()).default;
 }
-export const namespaces = Object.keys(resources.en);
 
 /** SPEC §9: a text may hold two variants "long||short"; under 576 px the short one is shown. */
 export const SHORT_VARIANT_SEPARATOR = '||';
@@ -46,13 +41,17 @@ export function storedLanguage(fallback: Language = DEFAULT_LANGUAGE): Language 
   }
 }
 
-export function createI18n(lng: Language = storedLanguage()): I18n {
+/** An i18n instance over the given catalogues (the app passes the one language it loaded;
+ * tests pass every language through ./testing). */
+export function createI18n(lng: Language, catalogues: Partial<Record<Language, Catalogue>>): I18n {
   const instance = i18next.createInstance();
+  const namespaces = Object.keys(catalogues[lng] ?? catalogues.en ?? {});
   void instance
     .use(shortVariant)
     .use(initReactI18next)
     .init({
-      resources,
+      resources: catalogues,
+      partialBundledLanguages: true,
       lng,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
@@ -71,8 +70,17 @@ export function createI18n(lng: Language = storedLanguage()): I18n {
   return instance;
 }
 
-/** Switch the language and remember it under `lang` (SPEC §1). */
+/** The app's instance: loads the stored language's catalogue first. */
+export async function createAppI18n(lng: Language): Promise<I18n> {
+  return createI18n(lng, { [lng]: await loadLanguage(lng) });
+}
+
+/** Switch the language (loading its catalogue when needed) and remember it under `lang` (SPEC §1). */
 export async function changeLanguage(instance: I18n, lang: Language): Promise<void> {
   localStorage.setItem(STORAGE_KEY.lang, lang);
+  if (!instance.hasResourceBundle(lang, 'common')) {
+    const catalogue = await loadLanguage(lang);
+    for (const [ns, keys] of Object.entries(catalogue)) instance.addResourceBundle(lang, ns, keys, true, true);
+  }
   await instance.changeLanguage(lang);
 }

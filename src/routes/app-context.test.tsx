@@ -5,7 +5,7 @@ import { AppProviders, useAppConfig, useCurrentUser } from './app-context';
 import { markPasswordReset } from '../api/current-user';
 import { clearToken, setToken } from '../api/token-storage';
 import { agent01, json, stubFetch, tokenFor } from '../api/test-helpers';
-import { createI18n } from '../i18n';
+import { createI18n } from '../i18n/testing';
 import { demoAppConfig } from '../config/app-config.defaults';
 
 beforeEach(() => {

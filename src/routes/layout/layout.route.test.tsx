@@ -7,7 +7,7 @@ import type { AppConfig } from '../../api/schemas/app-config.schema';
 import type { CurrentUser } from '../../api/schemas/user.schema';
 import { demoAppConfig, specDefaultAppConfig } from '../../config/app-config.defaults';
 import type { Language } from '../../config/constants';
-import { createI18n } from '../../i18n';
+import { createI18n } from '../../i18n/testing';
 import type { CurrentUserView } from '../app-context';
 import LayoutRoute from './layout.route';
 

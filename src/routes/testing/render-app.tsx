@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { AppConfig } from '../../api/schemas/app-config.schema';
 import { demoAppConfig } from '../../config/app-config.defaults';
 import type { Language } from '../../config/constants';
-import { createI18n } from '../../i18n';
+import { createI18n } from '../../i18n/testing';
 import { AppProviders } from '../app-context';
 import { setGuardConfig } from '../guards';
 import { appRoutes } from '../router';

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Language } from '../../config/constants';
-import { createI18n } from '../../i18n';
+import { createI18n } from '../../i18n/testing';
 
 export function renderWithI18n(ui: ReactElement, lang: Language = 'en') {
   const i18n = createI18n(lang);

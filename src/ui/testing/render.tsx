@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { fireEvent, render, type RenderResult } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '../../i18n';
+import { createI18n } from '../../i18n/testing';
 import type { Language } from '../../config/constants';
 
 /** Renders a view the way the app does: with a real i18n instance (catalogue texts, not keys). */
