@@ -5,6 +5,9 @@ import globals from 'globals';
 
 // DESIGN §2 boundaries, enforced here rather than by hope.
 const restrict = (patterns) => ['error', { patterns }];
+// Classic zod cannot be tree-shaken: imported anywhere in src/ it costs the first page ~25 KB gzip
+// (docs/decisions/007). Part of every src/ rule below, since a later rule replaces an earlier one.
+const noClassicZod = { regex: '^zod(/v3|/v4|/v4/classic(/.*)?)?$', message: "Use 'zod/mini' in src/ (classic zod is not tree-shakeable)." };
 
 export default tseslint.config(
   { ignores: ['dist', 'storybook-static', 'node_modules', 'data', 'server/db/migrations', 'test-results', 'playwright-report', 'reports'] },
@@ -20,12 +23,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict([noClassicZod]) },
+  },
+  {
     files: ['src/api/schemas/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        { regex: '^(?!zod$|\\.\\.?/|\\.\\./\\.\\./config/).*', message: 'Schemas import zod (and src/config) only.' },
-        { group: ['**/machines/**', '**/ui/**', '**/routes/**', '**/i18n/**', 'ky', 'react', 'hono', '@hono/*', 'drizzle-orm', 'drizzle-orm/*'], message: 'Schemas import zod only.' },
+        noClassicZod,
+        { regex: '^(?!zod/mini$|\\.\\.?/|\\.\\./\\.\\./config/).*', message: 'Schemas import zod/mini (and src/config) only.' },
+        { group: ['**/machines/**', '**/ui/**', '**/routes/**', '**/i18n/**', 'ky', 'react', 'hono', '@hono/*', 'drizzle-orm', 'drizzle-orm/*'], message: 'Schemas import zod/mini only.' },
       ]),
     },
   },
@@ -33,6 +41,7 @@ export default tseslint.config(
     files: ['src/machines/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([
+        noClassicZod,
         { group: ['react', 'react-dom', 'react/*', 'ky', '@xstate/react', '**/ui/**', '**/routes/**', '**/api/http', '**/api/*.api'], message: 'Machines import xstate and schema types only (DESIGN §2).' },
       ]),
       'no-restricted-globals': ['error', 'localStorage', 'sessionStorage', 'document', 'window', 'fetch'],
@@ -42,6 +51,7 @@ export default tseslint.config(
     files: ['src/ui/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict([
+        noClassicZod,
         { group: ['ky', '**/api/http', '**/api/*.api', '**/routes/**'], message: 'Views get data and callbacks through props; they never call the API.' },
       ]),
     },

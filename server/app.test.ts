@@ -131,6 +131,16 @@ describe('static files (deps.staticDir)', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('answers 404 for a missing file instead of the app, and a rebuilt index.html at once', async () => {
+    const missing = await app.request('/assets/index-Old00000.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type') ?? '').not.toMatch(/text\/html/);
+    expect((await app.request('/favicon.ico')).status).toBe(404);
+
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Agent Academy</title><!-- rebuilt -->');
+    expect(await (await app.request('/main')).text()).toContain('rebuilt');
+  });
+
   it('keeps /api answers JSON', async () => {
     const res = await app.request('/api/nowhere');
     expect(res.status).toBe(404);

@@ -1,4 +1,3 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requireAuth } from './auth/bearer';
 import { createTokenSigner } from './auth/jwt';
@@ -8,8 +7,8 @@ import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
 import { registerApiDocs } from './http/api-docs';
-import { langOf, type AppEnv } from './http/context';
-import { errorResponse, handleError, validationMessage } from './http/errors';
+import { ApiApp } from './http/define-route';
+import { errorResponse, handleError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import type { AppServices } from './http/services';
 import { serveSpa } from './http/static-files';
@@ -46,6 +45,7 @@ export function createApp(deps: AppDeps) {
     signer: createTokenSigner(deps.secret),
     clock,
     timeoutSeconds: deps.config.sessionTimeoutSeconds,
+    singleDevice: deps.config.singleDeviceSessions,
   });
   const services: AppServices = {
     config: deps.config,
@@ -59,16 +59,8 @@ export function createApp(deps: AppDeps) {
     requireAuth: requireAuth(sessions),
   };
 
-  const app = new OpenAPIHono<AppEnv>({
-    // Validation failures: 400 with the first problem, translated (never zod's raw output).
-    defaultHook: (result, c) => {
-      if (result.success) return;
-      // No body at all reads better as "missing body" than as the first missing field.
-      const noBody = result.target === 'json' && !c.req.header('content-type');
-      const message = noBody ? undefined : validationMessage(result.error, langOf(c));
-      return errorResponse(c, 400, 'server:invalid_body', undefined, message);
-    },
-  });
+  // Validation failures answer 400 with the first problem, translated: see http/define-route.ts.
+  const app = new ApiApp();
 
   app.use('*', securityHeaders());
   // Tokens and personal data must not sit in shared caches; the API docs' assets set their own.

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       sessionWarningSeconds: 60,
       demoMode: true,
       twoFactorRequired: false,
+      singleDeviceSessions: true,
     });
     expect(result.config.dataDir).toMatch(/\/data$/);
     expect(result.config.databaseUrl).toBeUndefined();
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
       JWT_SECRET: 'x'.repeat(32),
       DEMO_MODE: '0',
       TWO_FACTOR_REQUIRED: 'true',
+      SINGLE_DEVICE_SESSIONS: '1',
     });
     expect(result).toEqual({
       ok: true,
@@ -51,6 +53,7 @@ describe('loadConfig', () => {
         jwtSecret: 'x'.repeat(32),
         demoMode: false,
         twoFactorRequired: true,
+        singleDeviceSessions: true,
       },
     });
   });

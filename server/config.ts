@@ -38,6 +38,11 @@ const envSchema = z
     JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, { error: 'must be at least 32 characters' }),
     DEMO_MODE: flag('1'),
     TWO_FACTOR_REQUIRED: flag('0'),
+    // Unset: on in the demo (DEMO_MODE=1), off otherwise.
+    SINGLE_DEVICE_SESSIONS: z
+      .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be 1 or 0 (true/false)' })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true' || v === 'yes' || v === 'on')),
   })
   .refine((e) => e.SESSION_WARNING_SECONDS < e.SESSION_TIMEOUT_SECONDS, {
     error: 'must be smaller than SESSION_TIMEOUT_SECONDS',
@@ -57,6 +62,8 @@ export interface ServerConfig {
   jwtSecret?: string;
   demoMode: boolean;
   twoFactorRequired: boolean;
+  /** A sign-in from another browser (X-Client-Id) expires the user's older sessions. */
+  singleDeviceSessions: boolean;
 }
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; errors: string[] };
@@ -85,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       jwtSecret: e.JWT_SECRET,
       demoMode: e.DEMO_MODE,
       twoFactorRequired: e.TWO_FACTOR_REQUIRED,
+      singleDeviceSessions: e.SINGLE_DEVICE_SESSIONS ?? e.DEMO_MODE,
     },
   };
 }
@@ -93,5 +101,6 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const result = loadConfig({ DATA_DIR: '/nonexistent', SMTP_URL: undefined });
   if (!result.ok) throw new Error(result.errors.join('\n'));
-  return { ...result.config, appBaseUrl: 'http://app.test', ...overrides };
+  // Tests sign the same user in from several clients; single-device sessions are tested on purpose.
+  return { ...result.config, appBaseUrl: 'http://app.test', singleDeviceSessions: false, ...overrides };
 }

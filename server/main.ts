@@ -27,7 +27,7 @@ function banner(config: ServerConfig, url: string, details: { database: string; 
     config.demoMode
       ? '  demo:     DEMO_MODE=1 turns every feature on (mock exam, learning map, vocabulary, recommendations, discussions, offline courses)'
       : '  demo:     DEMO_MODE=0: the specification defaults (SPEC §9)',
-    `  session:  ${config.sessionTimeoutSeconds} s timeout, warning ${config.sessionWarningSeconds} s before${config.twoFactorRequired ? ', two-factor required' : ''}`,
+    `  session:  ${config.sessionTimeoutSeconds} s timeout, warning ${config.sessionWarningSeconds} s before${config.twoFactorRequired ? ', two-factor required' : ''}${config.singleDeviceSessions ? ', one device per user' : ''}`,
     '',
     '  Demo accounts:',
     `    ${'agent code'.padEnd(width)}  ${'password'.padEnd(12)}  who`,

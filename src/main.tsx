@@ -54,8 +54,14 @@ async function start(root: Root): Promise<void> {
   );
 }
 
+// The Chinese font faces (SPEC §9) are a large stylesheet of unicode-range slices: loaded after the
+// first render so they never block it; text shows in the system font until they arrive.
+function loadFonts(): void {
+  void import('./ui/styles/fonts.css');
+}
+
 const container = document.getElementById('root');
 if (container) {
   const root = createRoot(container);
-  start(root).catch((error: unknown) => void renderBootFailure(root, error));
+  start(root).catch((error: unknown) => void renderBootFailure(root, error)).finally(loadFonts);
 }

@@ -8,7 +8,12 @@ export function requireAuth(sessions: SessionService): MiddlewareHandler<AppEnv>
   return async (c, next) => {
     const outcome = await authOutcome(c, sessions);
     if (!outcome.ok) {
-      const key = outcome.reason === 'expired' || outcome.reason === 'revoked' ? 'server:session_expired' : 'server:unauthorized';
+      const key =
+        outcome.reason === 'device_expired'
+          ? 'server:device_expired'
+          : outcome.reason === 'expired' || outcome.reason === 'revoked'
+            ? 'server:session_expired'
+            : 'server:unauthorized';
       c.header('WWW-Authenticate', 'Bearer');
       return errorResponse(c, 401, key);
     }

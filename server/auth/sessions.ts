@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { sessions, tokens } from '../db/schema';
@@ -18,7 +18,7 @@ export interface AuthSession {
   expiresAt: number;
 }
 
-export type AuthFailure = 'missing' | 'invalid' | 'expired' | 'revoked';
+export type AuthFailure = 'missing' | 'invalid' | 'expired' | 'revoked' | 'device_expired';
 export type AuthOutcome = { ok: true; session: AuthSession } | { ok: false; reason: AuthFailure };
 
 export interface SessionServiceOptions {
@@ -26,9 +26,11 @@ export interface SessionServiceOptions {
   signer: TokenSigner;
   clock: Clock;
   timeoutSeconds: number;
+  /** SINGLE_DEVICE_SESSIONS: a sign-in from another client id expires the user's other sessions. */
+  singleDevice?: boolean;
 }
 
-export function createSessionService({ db, signer, clock, timeoutSeconds }: SessionServiceOptions) {
+export function createSessionService({ db, signer, clock, timeoutSeconds, singleDevice = false }: SessionServiceOptions) {
   async function issueToken(tx: Pick<Db, 'insert'>, sessionId: string, userId: number, g2fa: boolean): Promise<string> {
     const issuedAtSeconds = Math.floor(clock.now() / 1000);
     const expiresAtSeconds = issuedAtSeconds + timeoutSeconds;
@@ -49,6 +51,20 @@ export function createSessionService({ db, signer, clock, timeoutSeconds }: Sess
     // Expired tokens are refused by their exp claim already; their rows only take space.
     await db.delete(tokens).where(lt(tokens.expiresAt, new Date(clock.now() - REFRESH_GRACE_SECONDS * 1000)));
     return db.transaction(async (tx) => {
+      if (singleDevice) {
+        // One active device per user: the same browser (client id) signing in again is not another device.
+        await tx
+          .update(sessions)
+          .set({ deviceExpiredAt: now })
+          .where(
+            and(
+              eq(sessions.userId, userId),
+              isNull(sessions.revokedAt),
+              isNull(sessions.deviceExpiredAt),
+              sql`${sessions.clientId} IS DISTINCT FROM ${clientId}`,
+            ),
+          );
+      }
       await tx.insert(sessions).values({ id: sessionId, userId, clientId, createdAt: now, lastSeenAt: now });
       const token = await issueToken(tx, sessionId, userId, false);
       return { token, sessionId };
@@ -66,6 +82,7 @@ export function createSessionService({ db, signer, clock, timeoutSeconds }: Sess
         userId: sessions.userId,
         sessionId: sessions.id,
         revokedAt: sessions.revokedAt,
+        deviceExpiredAt: sessions.deviceExpiredAt,
         lastSeenAt: sessions.lastSeenAt,
         g2fa: sessions.g2fa,
         supersededAt: tokens.supersededAt,
@@ -75,6 +92,7 @@ export function createSessionService({ db, signer, clock, timeoutSeconds }: Sess
       .where(eq(tokens.jti, claims.jti));
     if (!row || String(row.userId) !== claims.sub) return { ok: false, reason: 'invalid' };
     if (row.revokedAt) return { ok: false, reason: 'revoked' };
+    if (row.deviceExpiredAt) return { ok: false, reason: 'device_expired' };
     if (row.supersededAt && clock.now() > row.supersededAt.getTime() + REFRESH_GRACE_SECONDS * 1000) {
       return { ok: false, reason: 'revoked' };
     }

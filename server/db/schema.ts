@@ -70,6 +70,9 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Set when the user signed in on another device (SINGLE_DEVICE_SESSIONS): refused from then on
+     * with 'The device has been expired', which the client handles as user-expired (SPEC §8). */
+    deviceExpiredAt: timestamp('device_expired_at', { withTimezone: true }),
     /** Whether the second factor was passed in this session. */
     g2fa: boolean('g2fa').notNull().default(false),
   },

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PRODUCT_TITLE } from '../../src/config/constants';
-import type { ApiApp } from './services';
+import type { ApiApp } from './define-route';
+import { openApiDocument, type OpenApiInfo } from './openapi';
 
 // Swagger UI from the installed swagger-ui-dist package: no CDN (the machine may be offline) and
 // no inline script (the CSP forbids it), so the initialiser below is served as its own file.
@@ -49,19 +50,16 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-export function registerApiDocs(app: ApiApp): void {
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: `${PRODUCT_TITLE} API`,
-      version: '1',
-      description:
-        'Every error answers JSON {status_code, message}; messages follow X-App-Language (en, zh-HK, zh-CN). ' +
-        'Every non-GET/HEAD request must send X-XSRF-TOKEN equal to the XSRF-TOKEN cookie the server sets.',
-    },
-  });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+const INFO: OpenApiInfo = {
+  title: `${PRODUCT_TITLE} API`,
+  version: '1',
+  description:
+    'Every error answers JSON {status_code, message}; messages follow X-App-Language (en, zh-HK, zh-CN). ' +
+    'Every non-GET/HEAD request must send X-XSRF-TOKEN equal to the XSRF-TOKEN cookie the server sets.',
+};
 
+export function registerApiDocs(app: ApiApp): void {
+  app.get('/api/openapi.json', (c) => c.json(openApiDocument(app.openApiPaths, INFO)));
   app.get('/api/docs', (c) => c.html(PAGE));
   app.get('/api/docs/init.js', (c) => c.body(INIT_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));
   app.get('/api/docs/:file', async (c, next) => {

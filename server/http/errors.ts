@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ZodError } from 'zod';
+import type { core } from 'zod/mini';
 import type { Language } from '../../src/config/constants';
 import { isMessageKey, translate, type MessageKey } from '../i18n/messages';
 import { langOf } from './context';
@@ -29,7 +29,7 @@ export function errorResponse(
 }
 
 /** The first zod issue, translated: shared schemas carry i18n keys; zod's own texts become a generic one. */
-export function validationMessage(error: ZodError, lang: Language): string {
+export function validationMessage(error: core.$ZodError, lang: Language): string {
   const issue = error.issues[0];
   if (!issue) return translate(lang, 'server:invalid_body');
   if (isMessageKey(issue.message)) return translate(lang, issue.message);

@@ -1,4 +1,3 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { SessionService } from '../auth/sessions';
 import type { Xsrf } from '../auth/xsrf';
@@ -8,6 +7,8 @@ import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { BackgroundTasks } from '../tasks';
 import type { AppEnv } from './context';
+
+export type { ApiApp } from './define-route';
 
 /** What route modules get: built once by createApp. */
 export interface AppServices {
@@ -21,6 +22,4 @@ export interface AppServices {
   log: (line: string) => void;
   requireAuth: MiddlewareHandler<AppEnv>;
 }
-
-export type ApiApp = OpenAPIHono<AppEnv>;
 

@@ -7,6 +7,7 @@ import type { AppEnv } from './context';
 // Vite names built files "<name>-<hash>.<ext>": those never change, so browsers may keep them.
 const HASHED = /-[\w-]{8,}\.\w+$/;
 const isApi = (p: string) => p === '/api' || p.startsWith('/api/');
+const isFile = (p: string) => p.startsWith('/assets/') || /\.(js|mjs|css|map|json|woff2?|png|svg|jpe?g|ico|txt)$/.test(p);
 
 /**
  * The built SPA (dist/): its files, and index.html for any other GET outside /api so the client
@@ -15,8 +16,9 @@ const isApi = (p: string) => p === '/api' || p.startsWith('/api/');
 export function serveSpa(app: Hono<AppEnv>, staticDir: string): void {
   const root = path.resolve(staticDir);
   const indexFile = path.join(root, 'index.html');
-  let indexHtml: string | null = null;
-  const readIndex = () => (indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null);
+  // Read on each request (a small, OS-cached file) so a rebuild never serves an index.html that
+  // points at chunks which no longer exist.
+  const readIndex = () => (existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null);
 
   // No directory index: directories (and "/") fall through to the SPA answer below.
   const files = serveStatic({ root, index: 'no-directory-index.invalid' });
@@ -29,7 +31,9 @@ export function serveSpa(app: Hono<AppEnv>, staticDir: string): void {
   };
   app.use('*', staticFiles);
   app.get('*', (c) => {
-    const html = isApi(c.req.path) ? null : readIndex();
+    // A missing file (an old chunk, a mistyped asset) is a 404, not the app's HTML: a browser would
+    // otherwise fail on a module script with MIME type text/html.
+    const html = isApi(c.req.path) || isFile(c.req.path) ? null : readIndex();
     if (html === null) return c.notFound();
     return c.html(html, 200, { 'Cache-Control': 'no-cache' });
   });

@@ -1,4 +1,3 @@
-import { createRoute, z } from '@hono/zod-openapi';
 import {
   forgetPasswordPayloadSchema,
   forgetPasswordResponseSchema,
@@ -12,6 +11,7 @@ import { requestPasswordReset } from '../domain/password-reset';
 import { findUserByExternalId } from '../domain/users';
 import { translate } from '../i18n/messages';
 import { langOf } from '../http/context';
+import { defineRoute, type RouteSpec } from '../http/define-route';
 import { HttpError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/openapi';
 import type { ApiApp, AppServices } from '../http/services';
@@ -19,11 +19,10 @@ import { setXsrfCookie } from '../http/xsrf.middleware';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
 const tokenResponse = { description: 'The JWT, as plain text', content: { 'text/plain': { schema: tokenTextSchema } } };
 
 function loginRoute(path: string, summary: string) {
-  return createRoute({
+  return {
     method: 'post',
     path,
     tags: ['auth'],
@@ -31,17 +30,17 @@ function loginRoute(path: string, summary: string) {
     description:
       'Sends X-Client-Id (UUID) to tie the session to this browser. With dry_run=1 only the credentials are checked (204). ' +
       'Wrong agent code or password → 400 (not 401: the client turns any 401 into a sign-in redirect).',
-    request: { query: loginQuerySchema, body: jsonBody(loginPayloadSchema) },
+    request: { query: loginQuerySchema, body: loginPayloadSchema },
     responses: {
       200: tokenResponse,
       204: { description: 'dry_run=1: the credentials are right; nothing issued' },
       ...errorResponses.badRequest,
       ...errorResponses.forbidden,
     },
-  });
+  } satisfies RouteSpec;
 }
 
-const refreshRoute = (s: AppServices) => createRoute({
+const refreshRoute = (s: AppServices): RouteSpec => ({
   method: 'post',
   middleware: s.requireAuth,
   path: '/api/auth/refresh',
@@ -51,7 +50,7 @@ const refreshRoute = (s: AppServices) => createRoute({
   responses: { 200: tokenResponse, ...errorResponses.unauthorized, ...errorResponses.forbidden },
 });
 
-const logoutRoute = (s: AppServices) => createRoute({
+const logoutRoute = (s: AppServices): RouteSpec => ({
   method: 'post',
   middleware: s.requireAuth,
   path: '/api/auth/logout',
@@ -61,27 +60,25 @@ const logoutRoute = (s: AppServices) => createRoute({
   responses: { 204: { description: 'Signed out' }, ...errorResponses.unauthorized, ...errorResponses.forbidden },
 });
 
-const forgetPasswordRoute = createRoute({
+const forgetPasswordRoute = {
   method: 'post',
   path: '/api/auth/forget_password',
   tags: ['auth'],
   summary: 'Emails a single-use reset link (1 h) when the agent code and email match; same answer either way',
-  request: { body: jsonBody(forgetPasswordPayloadSchema) },
+  request: { body: forgetPasswordPayloadSchema },
   responses: {
     200: { description: 'A translated confirmation text', content: { 'text/plain': { schema: forgetPasswordResponseSchema } } },
     ...errorResponses.badRequest,
     ...errorResponses.forbidden,
   },
-});
+} satisfies RouteSpec;
 
 export function registerAuthRoutes(app: ApiApp, s: AppServices): void {
   for (const [path, summary] of [
     ['/api/auth/login', 'Sign in with agent code and password; answers the JWT as text'],
     ['/api/auth/simple_login', 'Same as login'],
   ] as const) {
-    app.openapi(loginRoute(path, summary), async (c) => {
-      const { external_id, password } = c.req.valid('json');
-      const { dry_run } = c.req.valid('query');
+    defineRoute(app, loginRoute(path, summary), async (c, { body: { external_id, password }, query: { dry_run } }) => {
       const clientId = c.req.header(HEADER.clientId)?.trim() || null;
       if (clientId !== null && !UUID.test(clientId)) throw new HttpError(400, 'server:client_id_invalid');
       const user = await findUserByExternalId(s.db, external_id);
@@ -93,18 +90,17 @@ export function registerAuthRoutes(app: ApiApp, s: AppServices): void {
     });
   }
 
-  app.openapi(refreshRoute(s), async (c) => {
+  defineRoute(app, refreshRoute(s), async (c) => {
     const token = await s.sessions.refresh(c.get('session'));
     return c.text(token, 200);
   });
 
-  app.openapi(logoutRoute(s), async (c) => {
+  defineRoute(app, logoutRoute(s), async (c) => {
     await s.sessions.revoke(c.get('session').sessionId);
     return c.body(null, 204);
   });
 
-  app.openapi(forgetPasswordRoute, (c) => {
-    const { external_id, email } = c.req.valid('json');
+  defineRoute(app, forgetPasswordRoute, (c, { body: { external_id, email } }) => {
     const lang = langOf(c);
     // Not awaited: the answer must take the same time whether or not an email goes out.
     s.tasks.run('forget_password', () =>

@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from 'zod/mini';
+import { defineRoute } from '../http/define-route';
 import { listOutbox } from '../mail/mailer';
 import type { ApiApp, AppServices } from '../http/services';
 
@@ -7,7 +8,7 @@ const outboxMailSchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
-  html: z.string().nullable(),
+  html: z.nullable(z.string()),
   created_at: z.string(),
 });
 
@@ -18,14 +19,15 @@ const outboxMailSchema = z.object({
  */
 export function registerDemoRoutes(app: ApiApp, { config, db, mailer, tasks }: AppServices): void {
   if (!config.demoMode || config.smtpUrl || mailer.kind !== 'outbox') return;
-  app.openapi(
-    createRoute({
+  defineRoute(
+    app,
+    {
       method: 'get',
       path: '/api/demo/outbox',
       tags: ['demo'],
       summary: 'Mail kept in the outbox (demo without SMTP), newest first',
       responses: { 200: { description: 'The outbox', content: { 'application/json': { schema: z.array(outboxMailSchema) } } } },
-    }),
+    },
     async (c) => {
       // Mail is written in the background after the request that caused it has been answered;
       // waiting here means a caller that saw that answer also sees its mail.

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   changePasswordPayloadSchema,
   currentUserSchema,
@@ -9,6 +8,7 @@ import {
 } from '../../src/api/schemas/user.schema';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password';
 import { currentUser, findUserById, findUsers, setPassword, toPublicUser } from '../domain/users';
+import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/openapi';
 import type { ApiApp, AppServices } from '../http/services';
@@ -20,14 +20,15 @@ export function registerUserRoutes(app: ApiApp, s: AppServices): void {
   const common = { tags: ['users'], security: bearerSecurity, middleware };
 
   // Registered before /users/{id}: the router tries routes in order.
-  app.openapi(
-    createRoute({
+  defineRoute(
+    app,
+    {
       ...common,
       method: 'get',
       path: '/api/users/current',
       summary: 'The signed-in user (SPEC §3 Current user)',
       responses: { 200: json('The current user', currentUserSchema), ...errorResponses.unauthorized },
-    }),
+    },
     async (c) => {
       const row = await findUserById(s.db, c.get('session').userId);
       if (!row) throw new HttpError(401, 'server:session_expired');
@@ -35,35 +36,36 @@ export function registerUserRoutes(app: ApiApp, s: AppServices): void {
     },
   );
 
-  app.openapi(
-    createRoute({
+  defineRoute(
+    app,
+    {
       ...common,
       method: 'get',
       path: '/api/users/find',
       summary: 'Users whose name or agent code contains `name` (case-insensitive), paged; public fields only',
       request: { query: findUsersQuerySchema },
       responses: { 200: json('A page of users', findUsersResponseSchema), ...errorResponses.badRequest, ...errorResponses.unauthorized },
-    }),
-    async (c) => c.json(await findUsers(s.db, c.req.valid('query')), 200),
+    },
+    async (c, { query }) => c.json(await findUsers(s.db, query), 200),
   );
 
-  app.openapi(
-    createRoute({
+  defineRoute(
+    app,
+    {
       ...common,
       method: 'put',
       path: '/api/users/current/password',
       summary: 'Change the password (8–12, upper and lower case, not a common one); sets password_reset',
       description: 'Every other session of the user is ended; this one continues.',
-      request: { body: { required: true, content: { 'application/json': { schema: changePasswordPayloadSchema } } } },
+      request: { body: changePasswordPayloadSchema },
       responses: {
         204: { description: 'Changed' },
         ...errorResponses.badRequest,
         ...errorResponses.unauthorized,
         ...errorResponses.forbidden,
       },
-    }),
-    async (c) => {
-      const { old_password, new_password } = c.req.valid('json');
+    },
+    async (c, { body: { old_password, new_password } }) => {
       const session = c.get('session');
       const row = await findUserById(s.db, session.userId);
       if (!row) throw new HttpError(401, 'server:session_expired');
@@ -75,8 +77,9 @@ export function registerUserRoutes(app: ApiApp, s: AppServices): void {
     },
   );
 
-  app.openapi(
-    createRoute({
+  defineRoute(
+    app,
+    {
       ...common,
       method: 'get',
       path: '/api/users/{id}',
@@ -88,9 +91,9 @@ export function registerUserRoutes(app: ApiApp, s: AppServices): void {
         ...errorResponses.unauthorized,
         ...errorResponses.notFound,
       },
-    }),
-    async (c) => {
-      const row = await findUserById(s.db, Number(c.req.valid('param').id));
+    },
+    async (c, { params }) => {
+      const row = await findUserById(s.db, Number(params.id));
       if (!row) throw new HttpError(404, 'server:user_not_found');
       return c.json(toPublicUser(row), 200);
     },

@@ -1,5 +1,5 @@
 import { TimeoutError } from 'ky';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiRequestError, InvalidResponseError, apiMessage } from './api-error';
 import { currentLanguage } from './http';
 
@@ -22,7 +22,7 @@ function invalid(status: number, details: string): InvalidResponseError {
   return new InvalidResponseError(status, details, apiMessage('invalid_response', currentLanguage()));
 }
 
-function check<S extends z.ZodType>(schema: S, value: unknown, status: number): z.output<S> {
+function check<S extends z.ZodMiniType>(schema: S, value: unknown, status: number): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
@@ -32,7 +32,7 @@ function check<S extends z.ZodType>(schema: S, value: unknown, status: number): 
 }
 
 /** A JSON answer, parsed with its schema. */
-export async function parseJson<S extends z.ZodType>(schema: S, call: Promise<Response>): Promise<z.output<S>> {
+export async function parseJson<S extends z.ZodMiniType>(schema: S, call: Promise<Response>): Promise<z.output<S>> {
   const response = await send(call);
   const text = await response.text();
   let value: unknown;
@@ -45,7 +45,7 @@ export async function parseJson<S extends z.ZodType>(schema: S, call: Promise<Re
 }
 
 /** A text/plain answer (tokens, messages), parsed with its schema. */
-export async function parseText<S extends z.ZodType<string>>(schema: S, call: Promise<Response>): Promise<z.output<S>> {
+export async function parseText<S extends z.ZodMiniType<string>>(schema: S, call: Promise<Response>): Promise<z.output<S>> {
   const response = await send(call);
   // Surrounding whitespace is transport noise, never part of a token or a message.
   return check(schema, (await response.text()).trim(), response.status);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** GET /api/app-config (no sign-in needed): SPEC §9 configuration, read by the client at start. */
 export const appConfigSchema = z.object({
@@ -27,26 +27,26 @@ export const appConfigSchema = z.object({
     sideNav: z.boolean(),
     setTimeoutFunction: z.object({
       enabled: z.boolean(),
-      timeoutTimeSecond: z.number().int().positive(),
-      confirmBoxTimeleftSecond: z.number().int().nonnegative(),
+      timeoutTimeSecond: z.int().check(z.positive()),
+      confirmBoxTimeleftSecond: z.int().check(z.nonnegative()),
     }),
     continualAuthentication: z.object({
       enabled: z.boolean(),
-      min: z.number().int().nonnegative(),
-      max: z.number().int().positive(),
+      min: z.int().check(z.nonnegative()),
+      max: z.int().check(z.positive()),
     }),
   }),
   uploadLimits: z.object({
-    file: z.number().int(),
-    video: z.number().int(),
-    image: z.number().int(),
+    file: z.int(),
+    video: z.int(),
+    image: z.int(),
   }),
   downloadApp: z.object({
     enabled: z.boolean(),
     closable: z.boolean(),
     blockplatform: z.array(z.enum(['ios', 'android'])),
     /** null when this environment has no app to download. */
-    link: z.string().nullable(),
+    link: z.nullable(z.string()),
   }),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { changePasswordSchema } from './password.schema';
 
 export const currentUserSchema = z.object({
@@ -7,9 +7,9 @@ export const currentUserSchema = z.object({
   name: z.string(),
   icon_url: z.string(),
   cover_url: z.string(),
-  manager_id: z.string().nullable(),
+  manager_id: z.nullable(z.string()),
   is_manager: z.boolean(),
-  unread_notifications_count: z.number().int().nonnegative(),
+  unread_notifications_count: z.int().check(z.nonnegative()),
   password_reset: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
@@ -24,21 +24,26 @@ export const publicUserSchema = z.object({
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const userIdParamSchema = z.object({
-  id: z.string().regex(/^\d{1,18}$/, { error: 'validation:id_invalid' }),
+  id: z.string().check(z.regex(/^\d{1,18}$/, { error: 'validation:id_invalid' })),
 });
 
 export const findUsersQuerySchema = z.object({
-  name: z.string({ error: 'validation:name_required' }).trim().min(1, { error: 'validation:name_required' }).max(100, { error: 'validation:name_too_long' }),
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  name: z.string({ error: 'validation:name_required' }).check(
+    z.trim(),
+    z.minLength(1, { error: 'validation:name_required' }),
+    z.maxLength(100, { error: 'validation:name_too_long' }),
+  ),
+  // Query values arrive as text: coerced, then held to whole numbers in range.
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  per_page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
 });
 export type FindUsersQuery = z.infer<typeof findUsersQuerySchema>;
 
 export const findUsersResponseSchema = z.object({
   data: z.array(publicUserSchema),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
+  page: z.int(),
+  per_page: z.int(),
+  total: z.int(),
 });
 export type FindUsersResponse = z.infer<typeof findUsersResponseSchema>;
 

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "device_expired_at" timestamp with time zone;

@@ -1,0 +1,161 @@
+import type { MiddlewareHandler } from 'hono';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { z } from 'zod/mini';
+import { loginPayloadSchema } from '../../src/api/schemas/auth.schema';
+import { findUsersQuerySchema, userIdParamSchema } from '../../src/api/schemas/user.schema';
+import { HEADER } from '../../src/config/constants';
+import type { AppEnv } from './context';
+import { ApiApp, defineRoute } from './define-route';
+import { HttpError, errorResponse, handleError } from './errors';
+import { bearerSecurity, errorResponses, openApiDocument } from './openapi';
+
+const denyWithoutToken: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.req.header('Authorization')) throw new HttpError(401, 'server:unauthorized');
+  await next();
+};
+
+function testApp() {
+  const app = new ApiApp();
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/api/things/{id}',
+      summary: 'Echoes its parsed input',
+      tags: ['test'],
+      security: bearerSecurity,
+      middleware: denyWithoutToken,
+      request: { params: userIdParamSchema, query: findUsersQuerySchema, body: loginPayloadSchema },
+      responses: { 200: { description: 'The input', content: { 'application/json': { schema: z.object({ ok: z.boolean() }) } } }, ...errorResponses.badRequest },
+    },
+    (c, input) => {
+      expectTypeOf(input.params.id).toEqualTypeOf<string>();
+      expectTypeOf(input.query.page).toEqualTypeOf<number>();
+      expectTypeOf(input.body.external_id).toEqualTypeOf<string>();
+      return c.json(input, 200);
+    },
+  );
+  defineRoute(
+    app,
+    { method: 'get', path: '/api/plain', summary: 'No input', tags: ['test'], responses: { 204: { description: 'Nothing' } } },
+    (c, input) => {
+      expectTypeOf(input.body).toEqualTypeOf<undefined>();
+      return c.body(null, 204);
+    },
+  );
+  app.notFound((c) => errorResponse(c, 404, 'server:not_found'));
+  app.onError((error, c) => handleError(error, c, () => {}));
+  return app;
+}
+
+const app = testApp();
+const URL_OK = '/api/things/12?name=%20kit%20&per_page=5';
+const BODY_OK = JSON.stringify({ external_id: ' agent01 ', password: 'x' });
+const send = (url: string, init: { body?: string | Uint8Array<ArrayBuffer>; type?: string | null; lang?: string; token?: boolean } = {}) => {
+  const headers = new Headers();
+  if (init.token !== false) headers.set('Authorization', 'Bearer t');
+  if (init.type !== null) headers.set('Content-Type', init.type ?? 'application/json');
+  if (init.lang) headers.set(HEADER.language, init.lang);
+  return app.request(url, { method: 'POST', headers, body: init.body });
+};
+const refusal = async (res: Response) => ({ status: res.status, ...((await res.json()) as { message: string }) });
+
+describe('defineRoute: input', () => {
+  it('gives the handler params, query and body as the schemas parsed them', async () => {
+    const res = await send(URL_OK, { body: BODY_OK });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      params: { id: '12' },
+      query: { name: 'kit', page: 1, per_page: 5 },
+      body: { external_id: 'agent01', password: 'x' },
+    });
+  });
+
+  it('runs the route middleware before validating (no token: 401, not 400)', async () => {
+    expect(await refusal(await send('/api/things/abc', { token: false }))).toMatchObject({ status: 401, status_code: 401 });
+  });
+
+  it('answers the first problem translated, query before params before body', async () => {
+    expect(await refusal(await send('/api/things/abc?per_page=0', { body: '{}' }))).toMatchObject({ status: 400, message: 'Please enter a name.' });
+    expect(await refusal(await send('/api/things/abc?name=a', { body: '{}' }))).toMatchObject({ status: 400, message: 'The id is not valid.' });
+    expect(await refusal(await send('/api/things/1?name=a', { body: '{}', lang: 'zh-HK' }))).toMatchObject({ status: 400, message: '請輸入代理人編號。' });
+  });
+
+  it('names the field when the schema has no message of its own', async () => {
+    expect(await refusal(await send('/api/things/1?name=a&page=x', { body: BODY_OK }))).toMatchObject({ status: 400, message: 'The value of "page" is not valid.' });
+    expect(await refusal(await send('/api/things/1?name=a&page=1&page=2', { body: BODY_OK }))).toMatchObject({ status: 400, message: 'The value of "page" is not valid.' });
+  });
+
+  it('tells a missing body from bad JSON and from a body that is not JSON', async () => {
+    expect(await refusal(await send(URL_OK, { type: null }))).toMatchObject({ status: 400, message: 'The request body is missing or not valid.' });
+    expect(await refusal(await send(URL_OK, { body: '{"external_id":' }))).toMatchObject({ status: 400, message: 'The request body is not valid JSON.' });
+    expect(await refusal(await send(URL_OK, { body: BODY_OK, type: 'text/plain' }))).toMatchObject({ status: 415, message: 'The request body must be sent as JSON.' });
+    // Bytes, not a string: a string body would be given a text/plain type by Request itself.
+    expect(await refusal(await send(URL_OK, { body: new TextEncoder().encode(BODY_OK), type: null }))).toMatchObject({ status: 415 });
+    expect(await refusal(await send(URL_OK, { body: BODY_OK, type: 'application/json; charset=utf-8' }))).toMatchObject({ status: 200 });
+    expect((await send(URL_OK, { body: BODY_OK, type: 'application/vnd.test+json' })).status).toBe(200);
+  });
+
+  it('registers only the declared method', async () => {
+    expect((await app.request(URL_OK)).status).toBe(404);
+    expect((await app.request('/api/plain')).status).toBe(204);
+  });
+});
+
+describe('defineRoute: OpenAPI', () => {
+  const doc = openApiDocument(app.openApiPaths, { title: 'Test', version: '1' });
+
+  it('documents parameters, body, answers and security from the same schemas', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const op = doc.paths['/api/things/{id}'].post!;
+    expect(op).toMatchObject({ tags: ['test'], summary: 'Echoes its parsed input', security: [{ bearerAuth: [] }] });
+    expect(op.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d{1,18}$' } },
+      { name: 'name', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 100 } },
+      { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 1 } },
+      { name: 'per_page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+    ]);
+    expect(op.requestBody).toEqual({
+      required: true,
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: { external_id: { type: 'string', minLength: 1, maxLength: 64 }, password: { type: 'string', minLength: 1, maxLength: 256 } },
+            required: ['external_id', 'password'],
+          },
+        },
+      },
+    });
+    expect(op.responses['200'].content!['application/json'].schema).toEqual({ type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+    expect(op.responses['400'].content!['application/json'].schema).toMatchObject({ required: ['status_code', 'message'] });
+    expect(doc.paths['/api/plain'].get).toEqual({ tags: ['test'], summary: 'No input', responses: { 204: { description: 'Nothing' } } });
+  });
+
+  it('describes what a request may send and what an answer holds', () => {
+    const app = new ApiApp();
+    const withDefault = z.object({ n: z._default(z.number(), 1) });
+    const responses = { 200: { description: 'x', content: { 'application/json': { schema: withDefault } } } };
+    defineRoute(app, { method: 'put', path: '/x', summary: 's', tags: [], request: { body: withDefault }, responses }, (c) => c.body(null, 204));
+    const op = app.openApiPaths['/x'].put!;
+    expect(op.requestBody!.content['application/json'].schema).not.toHaveProperty('required');
+    expect(op.responses['200'].content!['application/json'].schema).toMatchObject({ required: ['n'] });
+  });
+
+  it('refuses at definition what it could not serve or document', () => {
+    const app = new ApiApp();
+    const spec = { method: 'get', path: '/x/{id}', summary: 's', tags: [], request: { params: userIdParamSchema }, responses: {} } as const;
+    defineRoute(app, spec, (c) => c.body(null, 204));
+    expect(() => defineRoute(app, spec, (c) => c.body(null, 204))).toThrow(/defined twice/);
+    expect(() => defineRoute(app, { ...spec, path: '/y/{key}' }, (c) => c.body(null, 204))).toThrow(/\{key\}/);
+    expect(() => defineRoute(app, { ...spec, path: '/z/{id}', request: {} }, (c) => c.body(null, 204))).toThrow(/\{id\}/);
+    expect(() => defineRoute(app, { ...spec, path: '/q', request: { query: z.string() } }, (c) => c.body(null, 204))).toThrow(/object schema/);
+    const transformed = z.pipe(z.string(), z.transform((v) => v.length));
+    expect(() =>
+      defineRoute(app, { ...spec, path: '/r', request: {}, responses: { 200: { description: 'x', content: { 'application/json': { schema: transformed } } } } }, (c) =>
+        c.body(null, 204),
+      ),
+    ).toThrow();
+  });
+});
