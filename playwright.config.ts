@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Journeys run in Debian's Chromium (never a downloaded browser) against the real server on a
 // fresh embedded database, started by scripts/e2e-server.mjs from the built app in dist/.
 const port = Number(process.env.E2E_PORT ?? 8181);
+// The session journeys need a short session (20 s, box at 8 s) and one device per user: their own server.
+const sessionPort = port + 1;
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -30,14 +32,28 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium' }],
-  webServer: {
-    command: `node scripts/e2e-server.mjs`,
-    url: `http://127.0.0.1:${port}/api/app-config`,
-    timeout: 90_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
-  },
+  projects: [
+    { name: 'chromium', testIgnore: /session\.spec\.ts$/ },
+    { name: 'session', testMatch: /session\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${sessionPort}` } },
+  ],
+  webServer: [
+    {
+      command: `node scripts/e2e-server.mjs`,
+      url: `http://127.0.0.1:${port}/api/app-config`,
+      timeout: 90_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(port), SINGLE_DEVICE_SESSIONS: '0' },
+    },
+    {
+      command: `node scripts/e2e-server.mjs`,
+      url: `http://127.0.0.1:${sessionPort}/api/app-config`,
+      timeout: 90_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(sessionPort), SESSION_TIMEOUT_SECONDS: '20', SESSION_WARNING_SECONDS: '8', SINGLE_DEVICE_SESSIONS: '1' },
+    },
+  ],
 });

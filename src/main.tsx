@@ -28,16 +28,24 @@ async function renderBootFailure(root: Root, error: unknown): Promise<void> {
 }
 
 async function start(root: Root): Promise<void> {
-  const { config, i18n } = await boot();
+  // The session (XState, the timeout dialog) loads beside the app configuration, so it stays out
+  // of the entry chunk without delaying the first render.
+  const sessionModules = Promise.all([import('./routes/session/session.actor'), import('./routes/session/session-provider')]);
+  const [{ config, i18n }, [{ createSession }, { SessionProvider }]] = await Promise.all([boot(), sessionModules]);
   // The router starts its first navigation (and its loaders' calls) as soon as it exists, so the
   // http layer must already route through it: the handlers read `router` when they are called.
   let router: ReturnType<typeof createAppRouter> | null = null;
+  const navigate = (to: string, opts?: { replace?: boolean }) => void router?.navigate(to, opts);
+  // One session for the page's life: a valid stored token (a reload) starts it signed in.
+  const session = createSession({
+    settings: config.appEnabledFunction.setTimeoutFunction,
+    navigate,
+    translate: (key) => i18n.t(key),
+  });
   configureHttp({
-    navigate: (to, opts) => void router?.navigate(to, opts),
-    onDeviceExpired: (message) => {
-      window.alert(message);
-      void router?.navigate('/logout');
-    },
+    navigate,
+    // The user-expired handling (SPEC §8): the session alerts and ends.
+    onDeviceExpired: (message) => session.deviceExpired(message),
     location: () => {
       const loc = router ? (router.state.navigation.location ?? router.state.location) : window.location;
       return { pathname: loc.pathname, search: loc.search };
@@ -48,7 +56,9 @@ async function start(root: Root): Promise<void> {
   root.render(
     <StrictMode>
       <AppProviders config={config} i18n={i18n}>
-        <RouterProvider router={router} />
+        <SessionProvider session={session}>
+          <RouterProvider router={router} />
+        </SessionProvider>
       </AppProviders>
     </StrictMode>,
   );

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { AnyStateMachine } from 'xstate';
+import { setup, type AnyStateMachine } from 'xstate';
 import { changePasswordMachine } from './change-password/change-password.machine';
 import { forgotPasswordMachine } from './forgot-password/forgot-password.machine';
+import { idleTimeoutMachine } from './idle-timeout/idle-timeout.machine';
+import { sessionMachine } from './session/session.machine';
 import { signInMachine } from './sign-in/sign-in.machine';
 import { diagramDocument, toMermaid } from './testing/diagram';
 
@@ -11,6 +13,8 @@ const machines: Array<[string, AnyStateMachine]> = [
   ['sign-in', signInMachine],
   ['change-password', changePasswordMachine],
   ['forgot-password', forgotPasswordMachine],
+  ['session', sessionMachine],
+  ['idle-timeout', idleTimeoutMachine],
 ];
 
 describe('machine diagrams in docs/machines', () => {
@@ -22,6 +26,17 @@ describe('machine diagrams in docs/machines', () => {
     expect(diagram).toContain('submitting --> failed: error: submitLogin');
     expect(diagram).toContain('failed --> editing: form.edit');
     expect(diagram).toContain('succeeded --> [*]');
+  });
+
+  it('names guards and delays', () => {
+    expect(toMermaid(idleTimeoutMachine)).toContain('watching --> prompting: clock.tick');
+    expect(toMermaid(idleTimeoutMachine)).toContain('watching --> refreshing: clock.tick [isPageBusy]');
+    expect(toMermaid(sessionMachine)).toContain('signedIn --> loggingOut: done: idleTimeout [userLeft]');
+    const delayed = setup({ delays: { warningDelay: 1000 } }).createMachine({
+      initial: 'a',
+      states: { a: { after: { warningDelay: 'b' } }, b: {} },
+    });
+    expect(toMermaid(delayed)).toContain('a --> b: after warningDelay');
   });
 
   it.each(machines)('docs/machines/%s.md matches its machine', (name, machine) => {

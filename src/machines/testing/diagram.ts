@@ -2,7 +2,12 @@
 // the code (and a test fails when a committed diagram no longer matches its machine).
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 
-const label = (eventType: string) => eventType.replace(/^xstate\.done\.actor\.(.+)$/, 'done: $1').replace(/^xstate\.error\.actor\.(.+)$/, 'error: $1');
+// Delayed transitions are named by their delay (`after: { warningDelay: … }` → "after warningDelay").
+const label = (eventType: string) =>
+  eventType
+    .replace(/^xstate\.done\.actor\.(.+)$/, 'done: $1')
+    .replace(/^xstate\.error\.actor\.(.+)$/, 'error: $1')
+    .replace(/^xstate\.after\.(.+)\.[^.]+$/, 'after $1');
 
 export function toMermaid(machine: AnyStateMachine): string {
   const lines = ['stateDiagram-v2'];

@@ -5,10 +5,12 @@ import { bottomLinks, courseNavItems, isSettingPage, isSideLink, PATH, sideLinks
 import { AppLayout } from '../../ui/layout/app-layout';
 import { Button } from '../../ui/primitives/button';
 import { useAppConfig, useCurrentUser } from '../app-context';
+import { usePageLoading } from '../session/page-busy';
+import { useOptionalSession } from '../session/session-provider';
 import { routeTitle } from './page-title';
 
 export interface LayoutRouteProps {
-  /** Hook point for session activity (clicks, wheel, touch, scroll); issue 3 wires the session machine here. */
+  /** Session activity (clicks, wheel, touch, scroll); defaults to the app session's (SPEC §4). */
   onActivity?: () => void;
 }
 
@@ -38,6 +40,11 @@ export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
     if (mustResetPassword) navigate(PATH.resetPassword, { replace: true });
   }, [mustResetPassword, navigate]);
 
+  // SPEC §4 rule 2: while the loading overlay shows, the session is renewed without the box.
+  const showLoading = loading || mustResetPassword;
+  usePageLoading(showLoading);
+  const session = useOptionalSession();
+
   const isManager = user?.is_manager ?? false;
   const flags = { learningMap: features.learningMap, mockExam: features.mockExam };
   const sideLink = isSideLink(path);
@@ -56,8 +63,8 @@ export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
       showCourseNav={sideLink && !isSettingPage(path)}
       onBack={() => (canGoBack(location.key) ? navigate(-1) : navigate(PATH.main))}
       onNavigate={(to) => navigate(to)}
-      onActivity={onActivity}
-      loading={loading || mustResetPassword}
+      onActivity={onActivity ?? session?.activity}
+      loading={showLoading}
     >
       {error && !user && !loading ? (
         <div role="alert" className="layout-error">

@@ -6,6 +6,7 @@ import { changeLanguage } from '../../i18n';
 import { selectSignInView } from '../../machines/sign-in/sign-in.selectors';
 import { LoginView } from '../../ui/login/login-view';
 import { useAppConfig } from '../app-context';
+import { useSession } from '../session/session-provider';
 import { takeRedirectTarget } from './after-login';
 import { loginMachine } from './login.actor';
 
@@ -13,12 +14,16 @@ export default function LoginRoute() {
   const config = useAppConfig();
   const { i18n } = useTranslation();
   const navigate = useNavigate();
+  const session = useSession();
   const actor = useActorRef(loginMachine);
   const view = useSelector(actor, selectSignInView);
 
   useEffect(() => {
-    if (view.succeeded) navigate(takeRedirectTarget(), { replace: true });
-  }, [view.succeeded, navigate]);
+    if (!view.succeeded) return;
+    // The token is stored: the session (and its idle timeout) starts.
+    session.signedIn();
+    navigate(takeRedirectTarget(), { replace: true });
+  }, [view.succeeded, navigate, session]);
 
   return (
     <LoginView

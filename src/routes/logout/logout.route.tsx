@@ -2,20 +2,23 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LogoutView } from '../../ui/logout/logout-view';
 import { useAppConfig } from '../app-context';
-import { performLogout } from './perform-logout';
+import { useSession } from '../session/session-provider';
 
 /** Dialogs of the signed-in pages close with them: this page is outside the layout. */
 export default function LogoutRoute() {
   const config = useAppConfig();
   const navigate = useNavigate();
+  const session = useSession();
   // Once per visit, also under StrictMode's double effect run.
   const started = useRef(false);
 
+  // The session logs out (SPEC §4: server call, then clearing whatever it answered) and goes to
+  // the root path itself; a session that already ends on its own ignores this.
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void performLogout().then(() => navigate('/', { replace: true }));
-  }, [navigate]);
+    session.logout();
+  }, [session]);
 
   return <LogoutView productTitle={config.productTitle} onNavigate={(to) => navigate(to)} />;
 }

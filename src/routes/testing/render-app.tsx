@@ -9,6 +9,8 @@ import { createI18n } from '../../i18n/testing';
 import { AppProviders } from '../app-context';
 import { setGuardConfig } from '../guards';
 import { appRoutes } from '../router';
+import { createSession, type SessionHandle } from '../session/session.actor';
+import { SessionProvider } from '../session/session-provider';
 
 // Lazy route modules load on first use: on a busy 2-core machine that can take over a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -17,10 +19,22 @@ export function renderApp(path: string, { config = demoAppConfig, lang = 'en' }:
   const i18n = createI18n(lang);
   setGuardConfig(config);
   const router = createMemoryRouter(appRoutes(config), { initialEntries: [path] });
+  // As in main.tsx: one session per app, here per render (the previous test's one is stopped).
+  previousSession?.stop();
+  const session = createSession({
+    settings: config.appEnabledFunction.setTimeoutFunction,
+    navigate: (to, opts) => void router.navigate(to, opts),
+    translate: (key) => i18n.t(key),
+  });
+  previousSession = session;
   const utils = render(
     <AppProviders config={config} i18n={i18n}>
-      <RouterProvider router={router} />
+      <SessionProvider session={session}>
+        <RouterProvider router={router} />
+      </SessionProvider>
     </AppProviders>,
   );
-  return { ...utils, router, i18n };
+  return { ...utils, router, i18n, session };
 }
+
+let previousSession: SessionHandle | null = null;

@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall, signIn, storedToken, type DemoUser } from './support';
+
+// Runs against a server with SESSION_TIMEOUT_SECONDS=20, SESSION_WARNING_SECONDS=8 and
+// SINGLE_DEVICE_SESSIONS=1 (project "session" in playwright.config.ts). Each journey uses its own
+// user, so one device per user never couples two journeys.
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(60_000);
+
+function expOf(token: string): number {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { exp: number };
+  return payload.exp;
+}
+
+const timeoutDialog = (page: Page) => page.getByRole('dialog', { name: /timeout/i });
+
+async function secondsShown(page: Page): Promise<number> {
+  const text = (await timeoutDialog(page).textContent()) ?? '';
+  const match = /(\d+)/.exec(text);
+  expect(match, `seconds left in "${text}"`).not.toBeNull();
+  return Number(match![1]);
+}
+
+test('the box opens about 8 s before expiry and counts down; Continue gives a later exp and no box until the next threshold', async ({ page }) => {
+  await signIn(page, 'agent01' as DemoUser);
+  const token = await storedToken(page);
+  const exp = expOf(token);
+
+  await expect(timeoutDialog(page)).toBeVisible({ timeout: 20_000 });
+  const openedAt = Date.now() / 1000;
+  expect(exp - openedAt).toBeGreaterThan(5.5);
+  expect(exp - openedAt).toBeLessThanOrEqual(9);
+  const first = await secondsShown(page);
+  expect(first).toBeLessThanOrEqual(8);
+  await page.waitForTimeout(2_100);
+  expect(await secondsShown(page)).toBeLessThanOrEqual(first - 2);
+
+  await timeoutDialog(page).getByRole('button', { name: /continue/i }).click();
+  await expect(timeoutDialog(page)).toBeHidden();
+  const renewed = await storedToken(page);
+  expect(renewed).not.toBe(token);
+  expect(expOf(renewed)).toBeGreaterThan(exp);
+  // No box until the next threshold (about 12 s after the refresh).
+  await page.waitForTimeout(8_000);
+  await expect(timeoutDialog(page)).toBeHidden();
+  await expect(timeoutDialog(page)).toBeVisible({ timeout: 10_000 });
+});
+
+test('Leave goes to /logout then /login, and the old token is refused', async ({ page }) => {
+  await signIn(page, 'agent02' as DemoUser);
+  const token = await storedToken(page);
+  await expect(timeoutDialog(page)).toBeVisible({ timeout: 20_000 });
+  await timeoutDialog(page).getByRole('button', { name: /leave/i }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await page.evaluate(() => sessionStorage.getItem('student-token'))).toBeNull();
+  const after = await apiCall(page.request, 'GET', '/api/users/current', { token });
+  expect(after.status()).toBe(401);
+});
+
+test('with no action the session ends when the count reaches 0', async ({ page }) => {
+  await signIn(page, 'agent03' as DemoUser);
+  const token = await storedToken(page);
+  await expect(timeoutDialog(page)).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/login/, { timeout: 12_000 });
+  expect(await page.evaluate(() => sessionStorage.getItem('student-token'))).toBeNull();
+  expect((await apiCall(page.request, 'GET', '/api/users/current', { token })).status()).toBe(401);
+});
+
+test('with keep_on_screen true the token is refreshed silently and no box opens', async ({ page }) => {
+  await signIn(page, 'recruit01' as DemoUser);
+  await page.evaluate(() => sessionStorage.setItem('keep_on_screen', 'true'));
+  const token = await storedToken(page);
+  const exp = expOf(token);
+  // Past the first threshold (12 s) and past the first token's expiry (20 s).
+  const deadline = Date.now() + 23_000;
+  while (Date.now() < deadline) {
+    await expect(timeoutDialog(page)).toBeHidden();
+    await page.waitForTimeout(1_000);
+  }
+  const renewed = await storedToken(page);
+  expect(expOf(renewed)).toBeGreaterThan(exp);
+  await expect(page).toHaveURL(/\/main$/);
+  expect((await apiCall(page.request, 'GET', '/api/users/current', { token: renewed })).status()).toBe(200);
+});
+
+test('signing in as the same user in a second browser expires the first (device expiry)', async ({ page, browser }) => {
+  await signIn(page, 'manager01' as DemoUser);
+  const firstToken = await storedToken(page);
+
+  const second = await browser.newContext();
+  const other = await second.newPage();
+  await signIn(other, 'manager01' as DemoUser);
+
+  const alerts: string[] = [];
+  page.on('dialog', (d) => {
+    alerts.push(d.message());
+    void d.accept();
+  });
+  await page.reload();
+  await expect(page).toHaveURL(/\/login/, { timeout: 10_000 });
+  expect(alerts.length).toBeGreaterThan(0);
+  expect((await apiCall(page.request, 'GET', '/api/users/current', { token: firstToken })).status()).toBe(401);
+  // The second browser carries on.
+  await other.reload();
+  await expect(other).toHaveURL(/\/main$/);
+  await second.close();
+});
