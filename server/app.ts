@@ -1,6 +1,7 @@
 import { bodyLimit } from 'hono/body-limit';
-import { requireAuth } from './auth/bearer';
+import { requireAuth, requireSecondFactorWhenRequired } from './auth/bearer';
 import { createTokenSigner } from './auth/jwt';
+import { createRateLimiter } from './auth/rate-limit';
 import { createSessionService } from './auth/sessions';
 import { createXsrf } from './auth/xsrf';
 import { systemClock, type Clock } from './clock';
@@ -17,6 +18,8 @@ import type { Mailer } from './mail/mailer';
 import { registerAppConfigRoutes } from './routes/app-config.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerDemoRoutes } from './routes/demo.routes';
+import { registerIdentityCheckRoutes } from './routes/identity-checks.routes';
+import { registerTwoFactorRoutes } from './routes/two-factor.routes';
 import { registerUserRoutes } from './routes/users.routes';
 import { createBackgroundTasks, type BackgroundTasks } from './tasks';
 
@@ -47,6 +50,7 @@ export function createApp(deps: AppDeps) {
     timeoutSeconds: deps.config.sessionTimeoutSeconds,
     singleDevice: deps.config.singleDeviceSessions,
   });
+  const authenticated = requireAuth(sessions);
   const services: AppServices = {
     config: deps.config,
     db: deps.db,
@@ -56,7 +60,9 @@ export function createApp(deps: AppDeps) {
     xsrf: createXsrf(deps.secret, sessions),
     tasks: deps.tasks ?? createBackgroundTasks(log),
     log,
-    requireAuth: requireAuth(sessions),
+    requireAuth: authenticated,
+    requireFullAuth: [authenticated, requireSecondFactorWhenRequired(deps.config.twoFactorRequired)],
+    rateLimiter: createRateLimiter({ db: deps.db, clock, ...deps.config.rateLimit }),
   };
 
   // Validation failures answer 400 with the first problem, translated: see http/define-route.ts.
@@ -76,7 +82,9 @@ export function createApp(deps: AppDeps) {
 
   registerAppConfigRoutes(app, services);
   registerAuthRoutes(app, services);
+  registerTwoFactorRoutes(app, services);
   registerUserRoutes(app, services);
+  registerIdentityCheckRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);
 

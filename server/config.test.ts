@@ -16,6 +16,9 @@ describe('loadConfig', () => {
       demoMode: true,
       twoFactorRequired: false,
       singleDeviceSessions: true,
+      continualAuth: { enabled: true, min: 15, max: 30, unitSeconds: 60 },
+      rateLimit: { windowSeconds: 900, maxPerAccount: 5, maxPerAddress: 50 },
+      trustProxy: false,
     });
     expect(result.config.dataDir).toMatch(/\/data$/);
     expect(result.config.databaseUrl).toBeUndefined();
@@ -37,6 +40,14 @@ describe('loadConfig', () => {
       DEMO_MODE: '0',
       TWO_FACTOR_REQUIRED: 'true',
       SINGLE_DEVICE_SESSIONS: '1',
+      CONTINUAL_AUTH: 'off',
+      CONTINUAL_AUTH_MIN: '2',
+      CONTINUAL_AUTH_MAX: '4',
+      CONTINUAL_AUTH_UNIT_SECONDS: '1',
+      RATE_LIMIT_WINDOW_SECONDS: '60',
+      RATE_LIMIT_MAX_PER_ACCOUNT: '3',
+      RATE_LIMIT_MAX_PER_ADDRESS: '10',
+      TRUST_PROXY: '1',
     });
     expect(result).toEqual({
       ok: true,
@@ -54,8 +65,23 @@ describe('loadConfig', () => {
         demoMode: false,
         twoFactorRequired: true,
         singleDeviceSessions: true,
+        continualAuth: { enabled: false, min: 2, max: 4, unitSeconds: 1 },
+        rateLimit: { windowSeconds: 60, maxPerAccount: 3, maxPerAddress: 10 },
+        trustProxy: true,
       },
     });
+  });
+
+  it('turns continual authentication on with the demo unless told otherwise', () => {
+    const enabled = (env: Record<string, string>) => {
+      const r = loadConfig(env);
+      if (!r.ok) throw new Error(r.errors.join());
+      return r.config.continualAuth.enabled;
+    };
+    expect(enabled({})).toBe(true);
+    expect(enabled({ DEMO_MODE: '0' })).toBe(false);
+    expect(enabled({ DEMO_MODE: '0', CONTINUAL_AUTH: '1' })).toBe(true);
+    expect(enabled({ CONTINUAL_AUTH: 'no' })).toBe(false);
   });
 
   it('derives APP_BASE_URL from HOST and PORT', () => {
@@ -80,6 +106,14 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ APP_BASE_URL: 'not a url' }, 'APP_BASE_URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ CONTINUAL_AUTH: 'sometimes' }, 'CONTINUAL_AUTH'],
+    [{ CONTINUAL_AUTH_MIN: '30', CONTINUAL_AUTH_MAX: '30' }, 'CONTINUAL_AUTH_MIN'],
+    [{ CONTINUAL_AUTH_MIN: '0' }, 'CONTINUAL_AUTH_MIN'],
+    [{ CONTINUAL_AUTH_UNIT_SECONDS: '1.5' }, 'CONTINUAL_AUTH_UNIT_SECONDS'],
+    [{ RATE_LIMIT_WINDOW_SECONDS: '0' }, 'RATE_LIMIT_WINDOW_SECONDS'],
+    [{ RATE_LIMIT_MAX_PER_ACCOUNT: 'five' }, 'RATE_LIMIT_MAX_PER_ACCOUNT'],
+    [{ RATE_LIMIT_MAX_PER_ADDRESS: '-3' }, 'RATE_LIMIT_MAX_PER_ADDRESS'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
   ])('refuses %o with a message naming %s', (env, name) => {
     const result = loadConfig(env);
     expect(result.ok).toBe(false);

@@ -1,12 +1,24 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SESSION_TIMEOUT_SECONDS, DEFAULT_SESSION_WARNING_SECONDS } from '../src/config/constants';
+import {
+  CONTINUAL_AUTH_MAX,
+  CONTINUAL_AUTH_MIN,
+  CONTINUAL_AUTH_UNIT_SECONDS,
+  DEFAULT_SESSION_TIMEOUT_SECONDS,
+  DEFAULT_SESSION_WARNING_SECONDS,
+} from '../src/config/constants';
+
+const FLAG_VALUES = ['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'] as const;
+const isOn = (v: string) => v === '1' || v === 'true' || v === 'yes' || v === 'on';
 
 const flag = (fallback: '0' | '1') =>
-  z
-    .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be 1 or 0 (true/false)' })
-    .default(fallback)
-    .transform((v) => v === '1' || v === 'true' || v === 'yes' || v === 'on');
+  z.enum(FLAG_VALUES, { error: 'must be 1 or 0 (true/false)' }).default(fallback).transform(isOn);
+
+/** A flag whose default depends on another setting: undefined when unset. */
+const optionalFlag = z
+  .enum(FLAG_VALUES, { error: 'must be 1 or 0 (true/false)' })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : isOn(v)));
 
 const positiveInt = (fallback: number, max: number) =>
   z
@@ -39,14 +51,24 @@ const envSchema = z
     DEMO_MODE: flag('1'),
     TWO_FACTOR_REQUIRED: flag('0'),
     // Unset: on in the demo (DEMO_MODE=1), off otherwise.
-    SINGLE_DEVICE_SESSIONS: z
-      .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be 1 or 0 (true/false)' })
-      .optional()
-      .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true' || v === 'yes' || v === 'on')),
+    SINGLE_DEVICE_SESSIONS: optionalFlag,
+    // Unset: on in the demo, off otherwise.
+    CONTINUAL_AUTH: optionalFlag,
+    CONTINUAL_AUTH_MIN: positiveInt(CONTINUAL_AUTH_MIN, 10_000),
+    CONTINUAL_AUTH_MAX: positiveInt(CONTINUAL_AUTH_MAX, 10_000),
+    CONTINUAL_AUTH_UNIT_SECONDS: positiveInt(CONTINUAL_AUTH_UNIT_SECONDS, 3600),
+    RATE_LIMIT_WINDOW_SECONDS: positiveInt(900, 86_400),
+    RATE_LIMIT_MAX_PER_ACCOUNT: positiveInt(5, 1_000_000),
+    RATE_LIMIT_MAX_PER_ADDRESS: positiveInt(50, 1_000_000),
+    TRUST_PROXY: flag('0'),
   })
   .refine((e) => e.SESSION_WARNING_SECONDS < e.SESSION_TIMEOUT_SECONDS, {
     error: 'must be smaller than SESSION_TIMEOUT_SECONDS',
     path: ['SESSION_WARNING_SECONDS'],
+  })
+  .refine((e) => e.CONTINUAL_AUTH_MIN < e.CONTINUAL_AUTH_MAX, {
+    error: 'must be smaller than CONTINUAL_AUTH_MAX (the delay is at least min and below max)',
+    path: ['CONTINUAL_AUTH_MIN'],
   });
 
 export interface ServerConfig {
@@ -64,6 +86,12 @@ export interface ServerConfig {
   twoFactorRequired: boolean;
   /** A sign-in from another browser (X-Client-Id) expires the user's older sessions. */
   singleDeviceSessions: boolean;
+  /** App configuration continualAuthentication (SPEC §4): prompts every [min, max) units of unitSeconds. */
+  continualAuth: { enabled: boolean; min: number; max: number; unitSeconds: number };
+  /** Failed sign-ins and codes per account and per client address, in a fixed window (DESIGN §5). */
+  rateLimit: { windowSeconds: number; maxPerAccount: number; maxPerAddress: number };
+  /** The client address is the last X-Forwarded-For entry (set by our proxy), not the socket's. */
+  trustProxy: boolean;
 }
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; errors: string[] };
@@ -93,14 +121,35 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       demoMode: e.DEMO_MODE,
       twoFactorRequired: e.TWO_FACTOR_REQUIRED,
       singleDeviceSessions: e.SINGLE_DEVICE_SESSIONS ?? e.DEMO_MODE,
+      continualAuth: {
+        enabled: e.CONTINUAL_AUTH ?? e.DEMO_MODE,
+        min: e.CONTINUAL_AUTH_MIN,
+        max: e.CONTINUAL_AUTH_MAX,
+        unitSeconds: e.CONTINUAL_AUTH_UNIT_SECONDS,
+      },
+      rateLimit: {
+        windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+        maxPerAccount: e.RATE_LIMIT_MAX_PER_ACCOUNT,
+        maxPerAddress: e.RATE_LIMIT_MAX_PER_ADDRESS,
+      },
+      trustProxy: e.TRUST_PROXY,
     },
   };
 }
 
 /** A valid configuration for tests: the defaults, then the overrides. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  const result = loadConfig({ DATA_DIR: '/nonexistent', SMTP_URL: undefined });
+  // Settings that follow DEMO_MODE when unset (continual authentication) follow the override too.
+  const result = loadConfig({ DATA_DIR: '/nonexistent', SMTP_URL: undefined, DEMO_MODE: overrides.demoMode === false ? '0' : undefined });
   if (!result.ok) throw new Error(result.errors.join('\n'));
   // Tests sign the same user in from several clients; single-device sessions are tested on purpose.
-  return { ...result.config, appBaseUrl: 'http://app.test', singleDeviceSessions: false, ...overrides };
+  // Every request of a test comes from one address and many fail on purpose: rate limits are
+  // tested on purpose too, with their own numbers.
+  return {
+    ...result.config,
+    appBaseUrl: 'http://app.test',
+    singleDeviceSessions: false,
+    rateLimit: { windowSeconds: 900, maxPerAccount: 1000, maxPerAddress: 1000 },
+    ...overrides,
+  };
 }

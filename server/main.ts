@@ -14,6 +14,12 @@ const startedAt = performance.now();
 const log = (line: string) => console.log(line);
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
+function continualAuthLine({ continualAuth: a }: ServerConfig): string {
+  if (!a.enabled) return 'continual authentication off (CONTINUAL_AUTH=0)';
+  const unit = a.unitSeconds === 60 ? 'min' : a.unitSeconds === 1 ? 's' : `× ${a.unitSeconds} s`;
+  return `continual authentication every ${a.min}–${a.max} ${unit}`;
+}
+
 function banner(config: ServerConfig, url: string, details: { database: string; mail: string; staticDir?: string; seeded: boolean }): string {
   const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.externalId.length), 'agent code'.length);
   const rows = DEMO_ACCOUNTS.map((a) => `    ${a.externalId.padEnd(width)}  ${a.password.padEnd(12)}  ${a.name} — ${a.who}`);
@@ -28,6 +34,8 @@ function banner(config: ServerConfig, url: string, details: { database: string; 
       ? '  demo:     DEMO_MODE=1 turns every feature on (mock exam, learning map, vocabulary, recommendations, discussions, offline courses)'
       : '  demo:     DEMO_MODE=0: the specification defaults (SPEC §9)',
     `  session:  ${config.sessionTimeoutSeconds} s timeout, warning ${config.sessionWarningSeconds} s before${config.twoFactorRequired ? ', two-factor required' : ''}${config.singleDeviceSessions ? ', one device per user' : ''}`,
+    `  security: two-factor ${config.twoFactorRequired ? 'required for every account (TWO_FACTOR_REQUIRED=1)' : 'optional (TWO_FACTOR_REQUIRED=0)'}; ${continualAuthLine(config)}`,
+    `            rate limits: ${config.rateLimit.maxPerAccount} failures per account, ${config.rateLimit.maxPerAddress} per address, per ${config.rateLimit.windowSeconds} s; client address from ${config.trustProxy ? 'X-Forwarded-For (TRUST_PROXY=1)' : 'the socket'}`,
     '',
     '  Demo accounts:',
     `    ${'agent code'.padEnd(width)}  ${'password'.padEnd(12)}  who`,

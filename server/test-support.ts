@@ -45,6 +45,8 @@ export interface TestRequestInit extends RequestInit {
   json?: unknown;
   /** false: do not add X-XSRF-TOKEN (the cookie is still sent). */
   xsrf?: boolean;
+  /** The socket's remote address, as @hono/node-server would give it (else none: "unknown"). */
+  remoteAddress?: string;
 }
 
 export interface TestContext {
@@ -88,7 +90,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   };
 
   async function request(url: string, init: TestRequestInit = {}): Promise<Response> {
-    const { token, json, xsrf = true, ...rest } = init;
+    const { token, json, xsrf = true, remoteAddress, ...rest } = init;
     const method = (rest.method ?? 'GET').toUpperCase();
     if (cookie === undefined && method !== 'GET' && method !== 'HEAD') remember(await app.request('/api/app-config'));
     const headers = new Headers(rest.headers);
@@ -100,7 +102,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       body = JSON.stringify(json);
       if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
     }
-    const res = await app.request(url, { ...rest, method, headers, body });
+    const env = remoteAddress ? { incoming: { socket: { remoteAddress } } } : undefined;
+    const res = await app.request(url, { ...rest, method, headers, body }, env);
     remember(res);
     return res;
   }

@@ -1,23 +1,43 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { API_ERROR_CODE } from '../../src/api/schemas/error.schema';
 import { errorResponse } from '../http/errors';
 import { authOutcome, type AppEnv } from '../http/context';
-import type { SessionService } from './sessions';
+import type { AuthFailure, SessionService } from './sessions';
 
 /** 401 {status_code, message} unless the bearer token is valid, unexpired and its session stands. */
 export function requireAuth(sessions: SessionService): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const outcome = await authOutcome(c, sessions);
-    if (!outcome.ok) {
-      const key =
-        outcome.reason === 'device_expired'
-          ? 'server:device_expired'
-          : outcome.reason === 'expired' || outcome.reason === 'revoked'
-            ? 'server:session_expired'
-            : 'server:unauthorized';
-      c.header('WWW-Authenticate', 'Bearer');
-      return errorResponse(c, 401, key);
-    }
+    if (!outcome.ok) return unauthorized(c, outcome.reason);
     c.set('session', outcome.session);
     await next();
   };
+}
+
+/** The 401 of a bearer token that does not stand, with the reason in words. */
+export function unauthorized(c: Context, reason: AuthFailure) {
+  const key =
+    reason === 'device_expired'
+      ? 'server:device_expired'
+      : reason === 'expired' || reason === 'revoked'
+        ? 'server:session_expired'
+        : 'server:unauthorized';
+  c.header('WWW-Authenticate', 'Bearer');
+  return errorResponse(c, 401, key);
+}
+
+/**
+ * After requireAuth: with TWO_FACTOR_REQUIRED, a session that has not passed the second factor
+ * gets 403 NotAuthenticated. The client's guard keeps such users on the activation page; this
+ * keeps the API from serving them anyway.
+ */
+export function requireSecondFactorWhenRequired(required: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (required && !c.get('session').g2fa) return secondFactorMissing(c);
+    await next();
+  };
+}
+
+export function secondFactorMissing(c: Context) {
+  return errorResponse(c, 403, 'server:two_factor_required', undefined, undefined, { code: API_ERROR_CODE.notAuthenticated });
 }

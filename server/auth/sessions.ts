@@ -44,8 +44,9 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
     return signer.sign({ userId, jti, issuedAtSeconds, expiresAtSeconds, g2fa });
   }
 
-  /** Sign-in: a new session row for this browser (its X-Client-Id) and its first token. */
-  async function start(userId: number, clientId: string | null): Promise<{ token: string; sessionId: string }> {
+  /** Sign-in: a new session row for this browser (its X-Client-Id) and its first token; `g2fa`
+   * when the second factor was passed in the same step (2fa/verify). */
+  async function start(userId: number, clientId: string | null, g2fa = false): Promise<{ token: string; sessionId: string }> {
     const sessionId = randomUUID();
     const now = new Date(clock.now());
     // Expired tokens are refused by their exp claim already; their rows only take space.
@@ -65,8 +66,8 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
             ),
           );
       }
-      await tx.insert(sessions).values({ id: sessionId, userId, clientId, createdAt: now, lastSeenAt: now });
-      const token = await issueToken(tx, sessionId, userId, false);
+      await tx.insert(sessions).values({ id: sessionId, userId, clientId, createdAt: now, lastSeenAt: now, g2fa });
+      const token = await issueToken(tx, sessionId, userId, g2fa);
       return { token, sessionId };
     });
   }
@@ -105,16 +106,19 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
     };
   }
 
-  /** A new token for the same session; the current ones are superseded and die after the grace. */
-  async function refresh(session: AuthSession): Promise<string> {
+  /**
+   * A new token for the same session; the current ones are superseded and die after the grace.
+   * `g2fa` changes whether the session has passed the second factor (2fa/complete, deactivate).
+   */
+  async function refresh(session: AuthSession, g2fa = session.g2fa): Promise<string> {
     const now = new Date(clock.now());
     return db.transaction(async (tx) => {
       await tx
         .update(tokens)
         .set({ supersededAt: now })
         .where(and(eq(tokens.sessionId, session.sessionId), isNull(tokens.supersededAt)));
-      await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.sessionId));
-      return issueToken(tx, session.sessionId, session.userId, session.g2fa);
+      await tx.update(sessions).set({ lastSeenAt: now, g2fa }).where(eq(sessions.id, session.sessionId));
+      return issueToken(tx, session.sessionId, session.userId, g2fa);
     });
   }
 
@@ -134,12 +138,20 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
       .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
   }
 
+  /** After a password reset by email: every session of the user ends. */
+  async function revokeAll(userId: number): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date(clock.now()) })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
   /** The user a session belongs to (any state), for XSRF cookies minted in another tab. */
   async function ownerOf(sessionId: string): Promise<number | null> {
     const [row] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, sessionId));
     return row?.userId ?? null;
   }
 
-  return { start, authenticate, refresh, revoke, revokeOthers, ownerOf };
+  return { start, authenticate, refresh, revoke, revokeOthers, revokeAll, ownerOf };
 }
 export type SessionService = ReturnType<typeof createSessionService>;

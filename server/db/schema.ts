@@ -3,17 +3,20 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { IDENTITY_CHECK_OUTCOMES, IDENTITY_CHECK_TYPES } from '../../src/api/schemas/identity-check.schema';
 
 // Kinds and roles are text columns with a TypeScript union rather than pg enums, so a later
 // issue adds a value without a migration that rewrites the type.
-export const USER_ROLES = ['agent', 'manager', 'recruit'] as const;
+export const USER_ROLES = ['agent', 'manager', 'recruit', 'auditor'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** SPEC §3 notification kinds. */
@@ -47,8 +50,13 @@ export const users = pgTable(
     role: text('role', { enum: USER_ROLES }).notNull().default('agent'),
     /** false: the user must change the password before using the app. */
     passwordReset: boolean('password_reset').notNull().default(true),
+    /** Base32; the active one while two_factor_enabled. */
     totpSecret: text('totp_secret'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** Requested by 2fa/activate, promoted to totp_secret by the first right code (2fa/complete). */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The RFC 6238 time step of the last accepted code: it and earlier steps are refused (replay). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -141,6 +149,39 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Continual-authentication evidence (SPEC §4): each prompt's answer, for the user and auditors. */
+export const identityChecks = pgTable(
+  'identity_checks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Evidence outlives the session it was taken in.
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    type: text('type', { enum: IDENTITY_CHECK_TYPES }).notNull(),
+    outcome: text('outcome', { enum: IDENTITY_CHECK_OUTCOMES }).notNull(),
+    courseId: text('course_id'),
+    itemId: text('item_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('identity_checks_user_id_created_at_idx').on(t.userId, t.createdAt), index('identity_checks_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * Failure counters of the brute-force defence, one row per key (e.g. "signin:account:agent01")
+ * and fixed window, so every server process on the database sees the same counts.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_start_idx').on(t.windowStart)],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

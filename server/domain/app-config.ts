@@ -2,7 +2,8 @@ import type { AppConfig } from '../../src/api/schemas/app-config.schema';
 import { demoAppConfig, specDefaultAppConfig } from '../../src/config/app-config.defaults';
 import type { ServerConfig } from '../config';
 
-/** DESIGN §6: the spec's values, or the demo's (every feature on); timeouts from the environment. */
+/** DESIGN §6: the spec's values, or the demo's (every feature on); timeouts and continual
+ * authentication from the environment. */
 export function buildAppConfig(config: ServerConfig): AppConfig {
   const base = config.demoMode ? demoAppConfig : specDefaultAppConfig;
   return {
@@ -15,6 +16,7 @@ export function buildAppConfig(config: ServerConfig): AppConfig {
         timeoutTimeSecond: config.sessionTimeoutSeconds,
         confirmBoxTimeleftSecond: config.sessionWarningSeconds,
       },
+      continualAuthentication: { ...config.continualAuth },
     },
   };
 }

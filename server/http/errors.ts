@@ -2,16 +2,25 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { core } from 'zod/mini';
+import type { ApiErrorCode } from '../../src/api/schemas/error.schema';
 import type { Language } from '../../src/config/constants';
 import { isMessageKey, translate, type MessageKey } from '../i18n/messages';
 import { langOf } from './context';
 
-/** A refusal the handler means (wrong password, not found...): answered as {status_code, message}. */
+export interface ErrorExtras {
+  /** The machine-readable reason the client acts on (error.schema.ts). */
+  code?: ApiErrorCode;
+  /** Response headers that go with the refusal (e.g. Retry-After). */
+  headers?: Record<string, string>;
+}
+
+/** A refusal the handler means (wrong password, not found...): answered as {status_code, message, code?}. */
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly key: MessageKey,
     readonly vars: Record<string, string | number> = {},
+    readonly extras: ErrorExtras = {},
   ) {
     super(key);
   }
@@ -24,8 +33,11 @@ export function errorResponse(
   vars?: Record<string, string | number>,
   /** An already translated message (validation); `key` is then only the fallback. */
   message?: string,
+  { code, headers = {} }: ErrorExtras = {},
 ) {
-  return c.json({ status_code: status, message: message ?? translate(langOf(c), key, vars) }, status);
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  const text = message ?? translate(langOf(c), key, vars);
+  return c.json(code ? { status_code: status, message: text, code } : { status_code: status, message: text }, status);
 }
 
 /** The first zod issue, translated: shared schemas carry i18n keys; zod's own texts become a generic one. */
@@ -48,7 +60,7 @@ const exceptionKeys: Partial<Record<number, MessageKey>> = {
 };
 
 export function handleError(error: Error, c: Context, log: (line: string) => void) {
-  if (error instanceof HttpError) return errorResponse(c, error.status, error.key, error.vars);
+  if (error instanceof HttpError) return errorResponse(c, error.status, error.key, error.vars, undefined, error.extras);
   if (error instanceof HTTPException && error.status < 500) {
     const status = error.status as ContentfulStatusCode;
     return errorResponse(c, status, exceptionKeys[status] ?? 'server:invalid_body');

@@ -6,12 +6,15 @@ type JsonSchema = z.core.JSONSchema.BaseSchema;
 
 const error = (description: string): ResponseSpec => ({ description, content: { 'application/json': { schema: apiErrorSchema } } });
 
-/** Error responses every route documents: the body is always {status_code, message}, translated. */
+/** Error responses every route documents: the body is always {status_code, message, code?}, translated. */
 export const errorResponses = {
   badRequest: { 400: error('Invalid input (first problem, translated per X-App-Language)') },
   unauthorized: { 401: error('Missing, invalid, expired or revoked bearer token') },
   forbidden: { 403: error('Missing or wrong X-XSRF-TOKEN (must equal the XSRF-TOKEN cookie)') },
+  /** Routes that need the second factor (or a role) say so in their own 403 text. */
+  forbiddenOr: (reason: string) => ({ 403: error(`Missing or wrong X-XSRF-TOKEN, or ${reason}`) }),
   notFound: { 404: error('Not found') },
+  tooManyRequests: { 429: error('Too many failures for the account or the client address: code RateLimited; Retry-After gives the seconds to wait') },
 };
 
 export const securitySchemes = {

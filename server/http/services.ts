@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import type { RateLimiter } from '../auth/rate-limit';
 import type { SessionService } from '../auth/sessions';
 import type { Xsrf } from '../auth/xsrf';
 import type { Clock } from '../clock';
@@ -21,5 +22,8 @@ export interface AppServices {
   tasks: BackgroundTasks;
   log: (line: string) => void;
   requireAuth: MiddlewareHandler<AppEnv>;
+  /** requireAuth, then (TWO_FACTOR_REQUIRED) the second factor: for everything but the way to it. */
+  requireFullAuth: MiddlewareHandler<AppEnv>[];
+  rateLimiter: RateLimiter;
 }
 

@@ -35,6 +35,15 @@ describe('GET /api/app-config', () => {
     expect(body.twoFactorRequired).toBe(true);
   });
 
+  it('answers continualAuthentication from the environment: on in the demo, off by the spec, minutes by default', async () => {
+    const demo = appConfigSchema.parse(await (await ctx.request('/api/app-config')).json());
+    expect(demo.appEnabledFunction.continualAuthentication).toEqual({ enabled: true, min: 15, max: 30, unitSeconds: 60 });
+    const spec = await (await appWith({ demoMode: false }).request('/api/app-config')).json();
+    expect(spec.appEnabledFunction.continualAuthentication).toEqual({ enabled: false, min: 15, max: 30, unitSeconds: 60 });
+    const short = await (await appWith({ continualAuth: { enabled: true, min: 2, max: 4, unitSeconds: 1 } }).request('/api/app-config')).json();
+    expect(short.appEnabledFunction.continualAuthentication).toEqual({ enabled: true, min: 2, max: 4, unitSeconds: 1 });
+  });
+
   it('has no /api/demo/outbox with DEMO_MODE=0', async () => {
     const res = await appWith({ demoMode: false }).request('/api/demo/outbox');
     expect(res.status).toBe(404);

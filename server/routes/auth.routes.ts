@@ -3,21 +3,25 @@ import {
   forgetPasswordResponseSchema,
   loginPayloadSchema,
   loginQuerySchema,
+  resetPasswordPayloadSchema,
   tokenTextSchema,
 } from '../../src/api/schemas/auth.schema';
-import { HEADER } from '../../src/config/constants';
-import { verifyPassword } from '../auth/password';
-import { requestPasswordReset } from '../domain/password-reset';
+import { API_ERROR_CODE } from '../../src/api/schemas/error.schema';
+import { unauthorized } from '../auth/bearer';
+import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password';
+import type { AuthSession } from '../auth/sessions';
+import { recordIdentityCheck } from '../domain/identity-checks';
+import { consumeResetToken, findResetToken, requestPasswordReset } from '../domain/password-reset';
 import { findUserByExternalId } from '../domain/users';
 import { translate } from '../i18n/messages';
-import { langOf } from '../http/context';
+import { beginAttempt } from '../http/attempts';
+import { clientIdOf } from '../http/client-id';
+import { authOutcome, bearerToken, langOf } from '../http/context';
 import { defineRoute, type RouteSpec } from '../http/define-route';
 import { HttpError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/openapi';
 import type { ApiApp, AppServices } from '../http/services';
 import { setXsrfCookie } from '../http/xsrf.middleware';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const tokenResponse = { description: 'The JWT, as plain text', content: { 'text/plain': { schema: tokenTextSchema } } };
 
@@ -28,14 +32,19 @@ function loginRoute(path: string, summary: string) {
     tags: ['auth'],
     summary,
     description:
-      'Sends X-Client-Id (UUID) to tie the session to this browser. With dry_run=1 only the credentials are checked (204). ' +
-      'Wrong agent code or password → 400 (not 401: the client turns any 401 into a sign-in redirect).',
+      'Sends X-Client-Id (UUID) to tie the session to this browser. With dry_run=1 only the credentials are checked (204); ' +
+      'with a bearer token too, the check is recorded as identity-check evidence (type password, with course_id and item_id). ' +
+      'Wrong agent code or password → 400 (not 401: the client turns any 401 into a sign-in redirect). ' +
+      'Right password of an account with two-factor on → 403 code MissingCredential: sign in with 2fa/verify. ' +
+      'Too many failures for the account or the address → 429 code RateLimited with Retry-After, before the password is checked.',
     request: { query: loginQuerySchema, body: loginPayloadSchema },
     responses: {
       200: tokenResponse,
       204: { description: 'dry_run=1: the credentials are right; nothing issued' },
       ...errorResponses.badRequest,
-      ...errorResponses.forbidden,
+      ...errorResponses.unauthorized,
+      ...errorResponses.forbiddenOr('the account has two-factor on and the password is right (code MissingCredential)'),
+      ...errorResponses.tooManyRequests,
     },
   } satisfies RouteSpec;
 }
@@ -65,26 +74,79 @@ const forgetPasswordRoute = {
   path: '/api/auth/forget_password',
   tags: ['auth'],
   summary: 'Emails a single-use reset link (1 h) when the agent code and email match; same answer either way',
+  description: 'Every request counts against the agent code and the address (429 over the limit).',
   request: { body: forgetPasswordPayloadSchema },
   responses: {
     200: { description: 'A translated confirmation text', content: { 'text/plain': { schema: forgetPasswordResponseSchema } } },
     ...errorResponses.badRequest,
     ...errorResponses.forbidden,
+    ...errorResponses.tooManyRequests,
   },
 } satisfies RouteSpec;
+
+const resetPasswordRoute = {
+  method: 'post',
+  path: '/api/auth/reset_password',
+  tags: ['auth'],
+  summary: "Sets a new password with the forgot-password email's token (single use, 1 h); ends every session",
+  description: 'The password follows SPEC §5 and is not a common one; password_reset becomes true. Unknown, used or expired token → 400.',
+  request: { body: resetPasswordPayloadSchema },
+  responses: {
+    204: { description: 'The password is set' },
+    ...errorResponses.badRequest,
+    ...errorResponses.forbidden,
+    ...errorResponses.tooManyRequests,
+  },
+} satisfies RouteSpec;
+
+/** With dry_run=1, the bearer's session (when one is sent) whose identity check this is. */
+async function checkingSession(c: Parameters<typeof bearerToken>[0], s: AppServices): Promise<AuthSession | Response | null> {
+  if (bearerToken(c) === null) return null;
+  const outcome = await authOutcome(c, s.sessions);
+  // Evidence cannot be recorded for a session that does not stand: the client signs in again.
+  return outcome.ok ? outcome.session : unauthorized(c, outcome.reason);
+}
 
 export function registerAuthRoutes(app: ApiApp, s: AppServices): void {
   for (const [path, summary] of [
     ['/api/auth/login', 'Sign in with agent code and password; answers the JWT as text'],
     ['/api/auth/simple_login', 'Same as login'],
   ] as const) {
-    defineRoute(app, loginRoute(path, summary), async (c, { body: { external_id, password }, query: { dry_run } }) => {
-      const clientId = c.req.header(HEADER.clientId)?.trim() || null;
-      if (clientId !== null && !UUID.test(clientId)) throw new HttpError(400, 'server:client_id_invalid');
+    defineRoute(app, loginRoute(path, summary), async (c, { body: { external_id, password }, query: { dry_run, course_id, item_id } }) => {
+      const clientId = clientIdOf(c);
+      const dryRun = dry_run === '1';
+      const checking = dryRun ? await checkingSession(c, s) : null;
+      if (checking instanceof Response) return checking;
+
+      const attempt = await beginAttempt(c, s, 'signin', external_id);
       const user = await findUserByExternalId(s.db, external_id);
-      if (!(await verifyPassword(user?.passwordHash, password)) || !user) throw new HttpError(400, 'server:incorrect_credentials');
-      if (dry_run === '1') return c.body(null, 204);
-      const { token, sessionId } = await s.sessions.start(user.id, clientId?.toLowerCase() ?? null);
+      const right = (await verifyPassword(user?.passwordHash, password)) && user !== undefined;
+      if (checking) {
+        // The identity check is passed by the session's own user only.
+        const passed = right && user.id === checking.userId;
+        await recordIdentityCheck(s.db, {
+          userId: checking.userId,
+          sessionId: checking.sessionId,
+          type: 'password',
+          outcome: passed ? 'success' : 'failure',
+          courseId: course_id,
+          itemId: item_id,
+          at: new Date(s.clock.now()),
+        });
+        if (!passed) throw new HttpError(400, 'server:incorrect_credentials');
+      }
+      if (!right) throw new HttpError(400, 'server:incorrect_credentials');
+      if (dryRun) {
+        await attempt.succeeded();
+        return c.body(null, 204);
+      }
+      if (user.twoFactorEnabled) {
+        // Not a failure, not yet a sign-in: the code decides (2fa/verify, counted there).
+        await attempt.refund();
+        throw new HttpError(403, 'server:otp_needed', {}, { code: API_ERROR_CODE.missingCredential });
+      }
+      await attempt.succeeded();
+      const { token, sessionId } = await s.sessions.start(user.id, clientId);
       setXsrfCookie(c, s.xsrf.mint(sessionId));
       return c.text(token, 200);
     });
@@ -100,7 +162,9 @@ export function registerAuthRoutes(app: ApiApp, s: AppServices): void {
     return c.body(null, 204);
   });
 
-  defineRoute(app, forgetPasswordRoute, (c, { body: { external_id, email } }) => {
+  defineRoute(app, forgetPasswordRoute, async (c, { body: { external_id, email } }) => {
+    // Whether an email went out cannot be told apart (no account enumeration): every request counts.
+    await beginAttempt(c, s, 'reset', external_id);
     const lang = langOf(c);
     // Not awaited: the answer must take the same time whether or not an email goes out.
     s.tasks.run('forget_password', () =>
@@ -110,5 +174,19 @@ export function registerAuthRoutes(app: ApiApp, s: AppServices): void {
       ),
     );
     return c.text(translate(lang, 'server:reset_email_sent'), 200);
+  });
+
+  defineRoute(app, resetPasswordRoute, async (c, { body: { token, new_password } }) => {
+    if (isCommonPassword(new_password)) throw new HttpError(400, 'validation:password_common');
+    const found = await findResetToken(s.db, s.clock, token);
+    const attempt = await beginAttempt(c, s, 'reset', found?.externalId ?? null);
+    if (!found?.usable) throw new HttpError(400, 'server:reset_token_invalid');
+    const userId = await consumeResetToken(s.db, s.clock, token, await hashPassword(new_password));
+    if (userId === null) throw new HttpError(400, 'server:reset_token_invalid');
+    await s.sessions.revokeAll(userId);
+    await attempt.succeeded();
+    // Whoever was guessing the old password, the owner can sign in with the new one at once.
+    await s.rateLimiter.clearAccount('signin', found.externalId);
+    return c.body(null, 204);
   });
 }

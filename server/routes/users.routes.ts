@@ -8,6 +8,7 @@ import {
 } from '../../src/api/schemas/user.schema';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password';
 import { currentUser, findUserById, findUsers, setPassword, toPublicUser } from '../domain/users';
+import { beginAttempt } from '../http/attempts';
 import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/openapi';
@@ -16,14 +17,16 @@ import type { ApiApp, AppServices } from '../http/services';
 const json = <T>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
 
 export function registerUserRoutes(app: ApiApp, s: AppServices): void {
-  const middleware = s.requireAuth;
-  const common = { tags: ['users'], security: bearerSecurity, middleware };
+  // users/current stays open to a session that has not passed a required second factor: the
+  // activation page needs the agent code.
+  const common = { tags: ['users'], security: bearerSecurity, middleware: s.requireFullAuth };
 
   // Registered before /users/{id}: the router tries routes in order.
   defineRoute(
     app,
     {
       ...common,
+      middleware: s.requireAuth,
       method: 'get',
       path: '/api/users/current',
       summary: 'The signed-in user (SPEC §3 Current user)',
@@ -63,14 +66,18 @@ export function registerUserRoutes(app: ApiApp, s: AppServices): void {
         ...errorResponses.badRequest,
         ...errorResponses.unauthorized,
         ...errorResponses.forbidden,
+        ...errorResponses.tooManyRequests,
       },
     },
     async (c, { body: { old_password, new_password } }) => {
       const session = c.get('session');
       const row = await findUserById(s.db, session.userId);
       if (!row) throw new HttpError(401, 'server:session_expired');
-      if (!(await verifyPassword(row.passwordHash, old_password))) throw new HttpError(400, 'server:wrong_old_password');
       if (isCommonPassword(new_password)) throw new HttpError(400, 'validation:password_common');
+      // A stolen session must not be a way to guess the password without limit.
+      const attempt = await beginAttempt(c, s, 'signin', row.externalId);
+      if (!(await verifyPassword(row.passwordHash, old_password))) throw new HttpError(400, 'server:wrong_old_password');
+      await attempt.succeeded();
       await setPassword(s.db, row.id, await hashPassword(new_password));
       await s.sessions.revokeOthers(row.id, session.sessionId);
       return c.body(null, 204);

@@ -2,6 +2,7 @@ import type { AppConfig } from '../api/schemas/app-config.schema';
 import {
   CONTINUAL_AUTH_MAX,
   CONTINUAL_AUTH_MIN,
+  CONTINUAL_AUTH_UNIT_SECONDS,
   DEFAULT_SESSION_TIMEOUT_SECONDS,
   DEFAULT_SESSION_WARNING_SECONDS,
   PRODUCT_TITLE,
@@ -39,7 +40,7 @@ export const specDefaultAppConfig: AppConfig = {
       timeoutTimeSecond: DEFAULT_SESSION_TIMEOUT_SECONDS,
       confirmBoxTimeleftSecond: DEFAULT_SESSION_WARNING_SECONDS,
     },
-    continualAuthentication: { enabled: false, min: CONTINUAL_AUTH_MIN, max: CONTINUAL_AUTH_MAX },
+    continualAuthentication: { enabled: false, min: CONTINUAL_AUTH_MIN, max: CONTINUAL_AUTH_MAX, unitSeconds: CONTINUAL_AUTH_UNIT_SECONDS },
   },
   uploadLimits: {
     file: UPLOAD_LIMIT_FILE_BYTES,
@@ -60,5 +61,6 @@ export const demoAppConfig: AppConfig = {
     recommend: true,
     discussion: true,
     offlineCourse: true,
+    continualAuthentication: { ...specDefaultAppConfig.appEnabledFunction.continualAuthentication, enabled: true },
   },
 };

@@ -16,6 +16,8 @@ export const DEFAULT_SESSION_WARNING_SECONDS = 60;
 
 export const CONTINUAL_AUTH_MIN = 15;
 export const CONTINUAL_AUTH_MAX = 30;
+/** SPEC §9 leaves the unit of min and max open; §4 says minutes. */
+export const CONTINUAL_AUTH_UNIT_SECONDS = 60;
 
 export const UPLOAD_LIMIT_FILE_BYTES = 209_715_200; // 200 MB
 export const UPLOAD_LIMIT_VIDEO_BYTES = 209_715_200; // 200 MB

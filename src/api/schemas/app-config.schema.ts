@@ -30,10 +30,13 @@ export const appConfigSchema = z.object({
       timeoutTimeSecond: z.int().check(z.positive()),
       confirmBoxTimeleftSecond: z.int().check(z.nonnegative()),
     }),
+    /** SPEC §4: a prompt after a random whole number of units in [min, max); a unit is unitSeconds
+     * long (60: minutes; tests shorten it). */
     continualAuthentication: z.object({
       enabled: z.boolean(),
       min: z.int().check(z.nonnegative()),
       max: z.int().check(z.positive()),
+      unitSeconds: z.int().check(z.positive()),
     }),
   }),
   uploadLimits: z.object({

@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { contentRefSchema } from './identity-check.schema';
+import { passwordSchema } from './password.schema';
 
 export const externalIdSchema = z.string({ error: 'validation:agent_code_required' }).check(
   z.trim(),
@@ -17,8 +19,12 @@ export const loginPayloadSchema = z.object({
 });
 export type LoginPayload = z.infer<typeof loginPayloadSchema>;
 
+/** With dry_run=1 and a bearer token, the check is recorded as identity-check evidence, with the
+ * course and item the learner was viewing when known. */
 export const loginQuerySchema = z.object({
   dry_run: z.optional(z.enum(['0', '1'])),
+  course_id: z.optional(contentRefSchema),
+  item_id: z.optional(contentRefSchema),
 });
 
 /** The login, refresh and two-factor calls answer the JWT as plain text. */
@@ -50,3 +56,22 @@ export const forgetPasswordPayloadSchema = z.object({
 export type ForgetPasswordPayload = z.infer<typeof forgetPasswordPayloadSchema>;
 /** The forget-password call answers a human-readable text. */
 export const forgetPasswordResponseSchema = z.string();
+
+/** POST /auth/reset_password: the single-use token from the forgot-password email and the new password. */
+export const resetPasswordPayloadSchema = z
+  .object({
+    token: z.string({ error: 'validation:reset_token_required' }).check(
+      z.trim(),
+      z.minLength(1, { error: 'validation:reset_token_required' }),
+      z.maxLength(256, { error: 'validation:reset_token_required' }),
+    ),
+    new_password: passwordSchema,
+    confirm_password: z.string({ error: 'validation:password_required' }).check(z.minLength(1, { error: 'validation:password_required' })),
+  })
+  .check(
+    z.refine((v) => v.new_password === v.confirm_password, {
+      error: 'validation:password_not_match',
+      path: ['confirm_password'],
+    }),
+  );
+export type ResetPasswordPayload = z.infer<typeof resetPasswordPayloadSchema>;

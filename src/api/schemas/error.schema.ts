@@ -1,8 +1,21 @@
 import { z } from 'zod/mini';
 
+/** Machine-readable reasons the client acts on (the message is for people and is translated). */
+export const API_ERROR_CODE = {
+  /** Right password, but the account has two-factor on: ask for the code, then call 2fa/verify. */
+  missingCredential: 'MissingCredential',
+  /** The session has not passed two-factor, and this call or the app configuration needs it. */
+  notAuthenticated: 'NotAuthenticated',
+  /** Too many failures: wait `Retry-After` seconds. */
+  rateLimited: 'RateLimited',
+} as const;
+export type ApiErrorCode = (typeof API_ERROR_CODE)[keyof typeof API_ERROR_CODE];
+
 /** Every error the API answers: a 4xx/5xx status and this body (DESIGN §5). */
 export const apiErrorSchema = z.object({
   status_code: z.int(),
   message: z.string(),
+  // Any text, not an enum: a code added later must not make the client drop the whole body.
+  code: z.optional(z.string()),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -12,8 +12,8 @@ import { appRoutes } from '../router';
 import { createSession, type SessionHandle } from '../session/session.actor';
 import { SessionProvider } from '../session/session-provider';
 
-// Lazy route modules load on first use: on a busy 2-core machine that can take over a second.
-configure({ asyncUtilTimeout: 5000 });
+// The first test of a file also pays for transforming the lazy route modules: slow on a loaded 2-core machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 export function renderApp(path: string, { config = demoAppConfig, lang = 'en' }: { config?: AppConfig; lang?: Language } = {}) {
   const i18n = createI18n(lang);

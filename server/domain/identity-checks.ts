@@ -1,0 +1,95 @@
+import { and, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type {
+  AuditIdentityChecksQuery,
+  AuditIdentityChecksResponse,
+  IdentityCheck,
+  IdentityChecksQuery,
+  IdentityChecksResponse,
+} from '../../src/api/schemas/identity-check.schema';
+import type { Db } from '../db/client';
+import { identityChecks, users } from '../db/schema';
+
+export interface IdentityCheckRecord {
+  userId: number;
+  sessionId: string | null;
+  type: IdentityCheck['type'];
+  outcome: IdentityCheck['outcome'];
+  courseId?: string | null;
+  itemId?: string | null;
+  at: Date;
+}
+
+export async function recordIdentityCheck(db: Db, r: IdentityCheckRecord): Promise<void> {
+  await db.insert(identityChecks).values({
+    userId: r.userId,
+    sessionId: r.sessionId,
+    type: r.type,
+    outcome: r.outcome,
+    courseId: r.courseId ?? null,
+    itemId: r.itemId ?? null,
+    createdAt: r.at,
+  });
+}
+
+const item = {
+  id: identityChecks.id,
+  type: identityChecks.type,
+  outcome: identityChecks.outcome,
+  courseId: identityChecks.courseId,
+  itemId: identityChecks.itemId,
+  createdAt: identityChecks.createdAt,
+};
+type ItemRow = { id: number; type: IdentityCheck['type']; outcome: IdentityCheck['outcome']; courseId: string | null; itemId: string | null; createdAt: Date };
+
+const toItem = (r: ItemRow): IdentityCheck => ({
+  id: String(r.id),
+  type: r.type,
+  outcome: r.outcome,
+  course_id: r.courseId,
+  item_id: r.itemId,
+  created_at: r.createdAt.toISOString(),
+});
+
+// The id breaks ties between checks recorded in the same millisecond.
+const newestFirst = [desc(identityChecks.createdAt), desc(identityChecks.id)];
+
+/** GET /api/identity-checks: the user's own, newest first. */
+export async function listOwnIdentityChecks(db: Db, userId: number, q: IdentityChecksQuery): Promise<IdentityChecksResponse> {
+  const where = eq(identityChecks.userId, userId);
+  const [{ total }] = await db.select({ total: count() }).from(identityChecks).where(where);
+  const rows = await db
+    .select(item)
+    .from(identityChecks)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  return { data: rows.map(toItem), page: q.page, per_page: q.per_page, total };
+}
+
+const DAY_MS = 86_400_000;
+const isBareDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+/** A bare date is midnight UTC. */
+const instant = (v: string) => new Date(isBareDate(v) ? `${v}T00:00:00Z` : v);
+
+/** GET /api/audit/identity-checks: everyone's, with who; filters by agent code and time. */
+export async function listAuditIdentityChecks(db: Db, q: AuditIdentityChecksQuery): Promise<AuditIdentityChecksResponse> {
+  const conditions: SQL[] = [];
+  if (q.external_id) conditions.push(eq(sql`lower(${users.externalId})`, q.external_id.toLowerCase()));
+  if (q.from) conditions.push(gte(identityChecks.createdAt, instant(q.from)));
+  if (q.to) {
+    // A bare date includes its whole day.
+    conditions.push(isBareDate(q.to) ? lt(identityChecks.createdAt, new Date(instant(q.to).getTime() + DAY_MS)) : lte(identityChecks.createdAt, instant(q.to)));
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [{ total }] = await db.select({ total: count() }).from(identityChecks).innerJoin(users, eq(identityChecks.userId, users.id)).where(where);
+  const rows = await db
+    .select({ ...item, externalId: users.externalId, name: users.name })
+    .from(identityChecks)
+    .innerJoin(users, eq(identityChecks.userId, users.id))
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  return { data: rows.map((r) => ({ ...toItem(r), external_id: r.externalId, name: r.name })), page: q.page, per_page: q.per_page, total };
+}

@@ -1,0 +1,53 @@
+import { isIP } from 'node:net';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+
+/** Requests made without a socket (tests' app.request) share this address. */
+export const UNKNOWN_ADDRESS = 'unknown';
+
+/**
+ * The client address rate limits count by. The socket's, unless TRUST_PROXY: then the last
+ * X-Forwarded-For entry, the one our own proxy appended (earlier entries are the client's word).
+ * IPv6 counts by /64: one subscriber gets a whole /64, so single addresses cost an attacker nothing.
+ */
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('X-Forwarded-For')?.split(',').at(-1)?.trim();
+    const address = forwarded ? normalise(stripPort(forwarded)) : null;
+    if (address) return address;
+  }
+  try {
+    return normalise(getConnInfo(c).remote.address ?? '') ?? UNKNOWN_ADDRESS;
+  } catch {
+    return UNKNOWN_ADDRESS;
+  }
+}
+
+function stripPort(value: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+  if (bracketed) return bracketed[1];
+  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(value);
+  return v4WithPort ? v4WithPort[1] : value;
+}
+
+function normalise(raw: string): string | null {
+  const address = raw.split('%')[0];
+  const version = isIP(address);
+  if (version === 4) return address;
+  if (version !== 6) return null;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1];
+  return `${ipv6Groups(address).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight groups of a valid IPv6 address, without leading zeros. */
+function ipv6Groups(address: string): string[] {
+  const [head, tail] = address.includes('::') ? address.split('::') : [address, undefined];
+  // A trailing dotted IPv4 part stands for two groups.
+  const split = (part: string | undefined) =>
+    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
+  const first = split(head);
+  const last = split(tail);
+  const middle = tail === undefined ? [] : Array<string>(8 - first.length - last.length).fill('0');
+  return [...first, ...middle, ...last].map((g) => parseInt(g, 16).toString(16));
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEADER } from '../../src/config/constants';
+import { identityChecks } from '../db/schema';
+import { createTestContext, TEST_CLIENT_ID, type TestContext } from '../test-support';
+import { codeAtStep, stepOf } from '../testing/rfc6238';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+
+const dryRun = (query: string, json: unknown, token?: string) => ctx.request(`/api/auth/login?dry_run=1${query}`, { method: 'POST', json, token });
+const list = async (token: string, query = '') => {
+  const res = await ctx.request(`/api/identity-checks${query}`, { token });
+  expect(res.status).toBe(200);
+  return res.json();
+};
+const audit = (token: string, query = '') => ctx.request(`/api/audit/identity-checks${query}`, { token });
+
+// The clock only moves forward through this file (tokens are not valid before they were issued):
+// each test sets it to a later, known moment, then signs in.
+describe('identity checks recorded by the dry-run login (password prompt)', () => {
+  it('records a success with course and item for the bearer’s session, and a failure for a wrong password', async () => {
+    ctx.clock.set(Date.UTC(2030, 2, 2, 10, 0, 0));
+    const agent01 = await ctx.login('agent01', 'Learner2026');
+    expect((await dryRun('&course_id=12&item_id=34', { external_id: 'agent01', password: 'Learner2026' }, agent01)).status).toBe(204);
+    ctx.clock.advance(60_000);
+    const wrong = await dryRun('&course_id=12&item_id=35', { external_id: 'agent01', password: 'Wrong2026' }, agent01);
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).message).toBe('The agent code or password is incorrect.');
+
+    const { data, total } = await list(agent01);
+    expect(total).toBe(2);
+    expect(data).toEqual([
+      { id: expect.any(String), type: 'password', outcome: 'failure', course_id: '12', item_id: '35', created_at: '2030-03-02T10:01:00.000Z' },
+      { id: expect.any(String), type: 'password', outcome: 'success', course_id: '12', item_id: '34', created_at: '2030-03-02T10:00:00.000Z' },
+    ]);
+  });
+
+  it('another account’s right password is a failure of this session’s check', async () => {
+    const token = await ctx.login('agent02', 'Learner2026');
+    expect((await dryRun('', { external_id: 'agent03', password: 'Learner2026' }, token)).status).toBe(400);
+    const { data } = await list(token);
+    expect(data.map((c: { outcome: string; course_id: unknown }) => [c.outcome, c.course_id])).toEqual([['failure', null]]);
+  });
+
+  it('records nothing without a bearer token, and refuses a token whose session ended (401)', async () => {
+    const before = await ctx.database.db.$count(identityChecks);
+    expect((await dryRun('&course_id=1', { external_id: 'agent03', password: 'Learner2026' })).status).toBe(204);
+    const ended = await ctx.login('agent03', 'Learner2026');
+    await ctx.request('/api/auth/logout', { method: 'POST', token: ended });
+    expect((await dryRun('', { external_id: 'agent03', password: 'Learner2026' }, ended)).status).toBe(401);
+    expect(await ctx.database.db.$count(identityChecks)).toBe(before);
+  });
+
+  it('refuses course and item ids that are not ids', async () => {
+    const agent01 = await ctx.login('agent01', 'Learner2026');
+    const res = await dryRun('&course_id=%3Cscript%3E', { external_id: 'agent01', password: 'Learner2026' }, agent01);
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('The id is not valid.');
+  });
+});
+
+describe('GET /api/identity-checks', () => {
+  it('lists only the user’s own checks, newest first, in pages', async () => {
+    const start = Date.UTC(2030, 3, 1, 8, 0, 0);
+    ctx.clock.set(start);
+    const token = await ctx.login('recruit01', 'Recruit2026');
+    for (let i = 0; i < 5; i++) {
+      ctx.clock.set(start + i * 60_000);
+      await dryRun(`&item_id=${i}`, { external_id: 'recruit01', password: i % 2 ? 'Wrong2026' : 'Recruit2026' }, token);
+    }
+    const first = await list(token, '?page=1&per_page=2');
+    expect(first).toMatchObject({ page: 1, per_page: 2, total: 5 });
+    expect(first.data.map((c: { item_id: string }) => c.item_id)).toEqual(['4', '3']);
+    const last = await list(token, '?page=3&per_page=2');
+    expect(last.data.map((c: { item_id: string; outcome: string }) => [c.item_id, c.outcome])).toEqual([['0', 'success']]);
+    expect((await list(token, '?page=9')).data).toEqual([]);
+  });
+
+  it('refuses bad paging and needs a token', async () => {
+    const token = await ctx.login('recruit01', 'Recruit2026');
+    for (const q of ['?page=0', '?per_page=101', '?page=x']) {
+      const res = await ctx.request(`/api/identity-checks${q}`, { token });
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toBe('The page number or page size is not valid.');
+    }
+    expect((await ctx.request('/api/identity-checks')).status).toBe(401);
+  });
+});
+
+describe('GET /api/audit/identity-checks', () => {
+  let auditor: string;
+  beforeAll(async () => {
+    // agent2fa answers an authenticator prompt on a known day.
+    ctx.clock.set(Date.UTC(2030, 4, 20, 23, 30, 10));
+    auditor = await ctx.login('auditor01', 'Auditor2026');
+    const verified = await ctx.request('/api/auth/2fa/verify', {
+      method: 'POST',
+      json: { external_id: 'agent2fa', password: 'Secure2026', one_time_password: codeAtStep('JBSWY3DPEHPK3PXP', stepOf(ctx.clock.now())) },
+      headers: { [HEADER.clientId]: TEST_CLIENT_ID },
+    });
+    const token = await verified.text();
+    ctx.clock.advance(30_000);
+    const check = await ctx.request('/api/auth/2fa/check', {
+      method: 'POST',
+      token,
+      json: { one_time_password: codeAtStep('JBSWY3DPEHPK3PXP', stepOf(ctx.clock.now())), course_id: 'c-9', item_id: 'i-1' },
+    });
+    expect(check.status).toBe(204);
+  });
+
+  it('lists everyone’s checks with agent code and name for an auditor', async () => {
+    const res = await audit(auditor);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.total).toBe(await ctx.database.db.$count(identityChecks));
+    const people = new Set(body.data.map((c: { external_id: string }) => c.external_id));
+    expect(people).toEqual(new Set(['agent01', 'agent02', 'recruit01', 'agent2fa']));
+    expect(body.data.find((c: { type: string }) => c.type === 'authenticator')).toEqual({
+      id: expect.any(String),
+      type: 'authenticator',
+      outcome: 'success',
+      course_id: 'c-9',
+      item_id: 'i-1',
+      created_at: '2030-05-20T23:30:40.000Z',
+      external_id: 'agent2fa',
+      name: 'Lam Chi Ho',
+    });
+    const times = body.data.map((c: { created_at: string }) => c.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('filters by agent code (any case) and by time; a bare date is a whole UTC day', async () => {
+    const codes = async (query: string) => {
+      const res = await audit(auditor, query);
+      expect(res.status).toBe(200);
+      return (await res.json()).data.map((c: { external_id: string; item_id: string | null }) => `${c.external_id}:${c.item_id}`);
+    };
+    expect(await codes('?external_id=AGENT01')).toEqual(['agent01:35', 'agent01:34']);
+    expect(await codes('?from=2030-05-20&to=2030-05-20')).toEqual(['agent2fa:i-1']);
+    expect(await codes('?to=2030-03-02T10:00:00Z')).toEqual(['agent01:34']);
+    // Same moment: the later record first.
+    expect(await codes('?from=2030-03-02T10:00:30Z&to=2030-03-31')).toEqual(['agent02:null', 'agent01:35']);
+    expect(await codes('?from=2030-04-01T08:03:00%2B00:00&external_id=recruit01')).toEqual(['recruit01:4', 'recruit01:3']);
+    expect(await codes('?external_id=nobody')).toEqual([]);
+    expect((await (await audit(auditor, '?per_page=2&page=2')).json()).data).toHaveLength(2);
+  });
+
+  it('refuses a bad date with a translated message', async () => {
+    const res = await audit(auditor, '?from=2030-02-30x');
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('The date is not valid.');
+    const zh = await ctx.request('/api/audit/identity-checks?to=yesterday', { token: auditor, headers: { [HEADER.language]: 'zh-HK' } });
+    expect((await zh.json()).message).toBe('日期無效。');
+  });
+
+  it('answers 403 to anyone who is not an auditor, 401 without a token', async () => {
+    for (const [code, password] of [['agent01', 'Learner2026'], ['manager01', 'Manager2026']]) {
+      const res = await audit(await ctx.login(code, password));
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ status_code: 403, message: 'You do not have permission to view this.' });
+    }
+    expect((await audit('')).status).toBe(401);
+  });
+});
