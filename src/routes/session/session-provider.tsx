@@ -1,9 +1,14 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { selectTimeoutDialog, type TimeoutDialogView } from '../../machines/idle-timeout/idle-timeout.selectors';
 import { selectIdleTimeout } from '../../machines/session/session.selectors';
-import { SessionTimeoutDialog } from '../../ui/dialogs/session-timeout-dialog';
 import type { Session } from './session.actor';
+
+// The box's code (Radix Dialog) is fetched when a session starts, long before a box can open, so
+// the sign-in page does without it (ADR 008).
+const SessionTimeoutDialog = lazy(() =>
+  import('../../ui/dialogs/session-timeout-dialog').then((m) => ({ default: m.SessionTimeoutDialog })),
+);
 
 const SessionContext = createContext<Session | null>(null);
 
@@ -14,12 +19,15 @@ function SessionTimeoutDialogHost({ session }: { session: Session }) {
   // The idle timeout is a child actor: its ticks do not change the session's own snapshot.
   const idleTimeout = useSelector(session.actor, selectIdleTimeout);
   const view = useSelector(idleTimeout, selectTimeoutDialog, sameDialog);
+  if (!idleTimeout) return null;
   return (
-    <SessionTimeoutDialog
-      {...view}
-      onContinue={() => session.actor.send({ type: 'dialog.continue' })}
-      onLeave={() => session.actor.send({ type: 'dialog.leave' })}
-    />
+    <Suspense fallback={null}>
+      <SessionTimeoutDialog
+        {...view}
+        onContinue={() => session.actor.send({ type: 'dialog.continue' })}
+        onLeave={() => session.actor.send({ type: 'dialog.leave' })}
+      />
+    </Suspense>
   );
 }
 
