@@ -5,6 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8181);
 // The session journeys need a short session (20 s, box at 8 s) and one device per user: their own server.
 const sessionPort = port + 1;
+// Account security journeys change accounts (two-factor on, new passwords) and want identity prompts
+// every 2–4 s (continual authentication in units of 1 s): their own server too.
+const accountPort = port + 2;
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -33,7 +36,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'chromium', testIgnore: /session\.spec\.ts$/ },
+    { name: 'chromium', testIgnore: /(session|account-.+)\.spec\.ts$/ },
+    { name: 'account', testMatch: /account-.+\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${accountPort}` } },
     { name: 'session', testMatch: /session\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${sessionPort}` } },
   ],
   webServer: [
@@ -54,6 +58,22 @@ export default defineConfig({
       stdout: 'pipe',
       stderr: 'pipe',
       env: { E2E_PORT: String(sessionPort), SESSION_TIMEOUT_SECONDS: '20', SESSION_WARNING_SECONDS: '8', SINGLE_DEVICE_SESSIONS: '1' },
+    },
+    {
+      command: `node scripts/e2e-server.mjs`,
+      url: `http://127.0.0.1:${accountPort}/api/app-config`,
+      timeout: 90_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        E2E_PORT: String(accountPort),
+        SINGLE_DEVICE_SESSIONS: '0',
+        CONTINUAL_AUTH: '1',
+        CONTINUAL_AUTH_UNIT_SECONDS: '1',
+        CONTINUAL_AUTH_MIN: '2',
+        CONTINUAL_AUTH_MAX: '4',
+      },
     },
   ],
 });

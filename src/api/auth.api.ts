@@ -1,3 +1,4 @@
+import { withTwoFactorErrors } from './auth-errors';
 import { http } from './http';
 import { expectEmpty, parseText } from './parse';
 import { clearToken, setToken } from './token-storage';
@@ -6,15 +7,17 @@ import {
   tokenTextSchema,
   type ForgetPasswordPayload,
   type LoginPayload,
+  type ResetPasswordPayload,
 } from './schemas/auth.schema';
 
-/** POST auth/login → the JWT (the caller stores it). */
+/** POST auth/login → the JWT (the caller stores it). An account with two-factor on rejects with
+ * MissingCredentialError: the code is asked for, then auth/2fa/verify signs in. */
 export function login(payload: LoginPayload): Promise<string> {
-  return parseText(tokenTextSchema, http.post('auth/login', { json: payload }));
+  return withTwoFactorErrors(parseText(tokenTextSchema, http.post('auth/login', { json: payload })));
 }
 
 export function simpleLogin(payload: LoginPayload): Promise<string> {
-  return parseText(tokenTextSchema, http.post('auth/simple_login', { json: payload }));
+  return withTwoFactorErrors(parseText(tokenTextSchema, http.post('auth/simple_login', { json: payload })));
 }
 
 /** Dry-run login: resolves when the credentials are right, issues no token (re-authentication). */
@@ -43,4 +46,9 @@ export function logout(): Promise<void> {
 /** Answers the server's (translated) text, the same whether or not the account matched. */
 export function forgetPassword(payload: ForgetPasswordPayload): Promise<string> {
   return parseText(forgetPasswordResponseSchema, http.post('auth/forget_password', { json: payload }));
+}
+
+/** POST auth/reset_password with the emailed single-use token → 204; every session ends. */
+export function resetPassword(payload: ResetPasswordPayload): Promise<void> {
+  return expectEmpty(http.post('auth/reset_password', { json: payload }));
 }

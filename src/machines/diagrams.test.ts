@@ -2,10 +2,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { setup, type AnyStateMachine } from 'xstate';
 import { changePasswordMachine } from './change-password/change-password.machine';
+import { continualAuthMachine } from './continual-auth/continual-auth.machine';
 import { forgotPasswordMachine } from './forgot-password/forgot-password.machine';
 import { idleTimeoutMachine } from './idle-timeout/idle-timeout.machine';
+import { resetPasswordMachine } from './reset-password/reset-password.machine';
 import { sessionMachine } from './session/session.machine';
 import { signInMachine } from './sign-in/sign-in.machine';
+import { twoFactorMachine } from './two-factor/two-factor.machine';
 import { diagramDocument, toMermaid } from './testing/diagram';
 
 // DESIGN §3: every machine has its diagram in docs/machines/, generated from the definition.
@@ -15,6 +18,9 @@ const machines: Array<[string, AnyStateMachine]> = [
   ['forgot-password', forgotPasswordMachine],
   ['session', sessionMachine],
   ['idle-timeout', idleTimeoutMachine],
+  ['continual-auth', continualAuthMachine],
+  ['two-factor', twoFactorMachine],
+  ['reset-password', resetPasswordMachine],
 ];
 
 describe('machine diagrams in docs/machines', () => {

@@ -50,12 +50,28 @@ describe('authGuard', () => {
     expect(getRedirectUrl()).toBe('/profile');
   });
 
-  it('requires the two-factor claim when the app requires two-factor', () => {
+  it('keeps a token without the two-factor claim on the two-factor page when the app requires it', () => {
     setGuardConfig({ ...specDefaultAppConfig, twoFactorRequired: true });
     setToken(tokenFor('1'));
-    expect(outcome(() => authGuard(at('/main')))).toBe('/login');
+    expect(outcome(() => authGuard(at('/main')))).toBe('/setting/two-factor');
+    expect(outcome(() => authGuard(at('/setting?x=1')))).toBe('/setting/two-factor');
+    expect(outcome(() => authGuard(at('/setting/two-factor')))).toBeNull();
+    // Not remembered as the page to return to after a sign-in.
+    expect(getRedirectUrl()).toBeNull();
     setToken(tokenFor('1', 600, { g2fa: true }));
     expect(outcome(() => authGuard(at('/main')))).toBeNull();
+  });
+
+  it('does not ask for two-factor when the app does not require it', () => {
+    setToken(tokenFor('1'));
+    expect(outcome(() => authGuard(at('/setting/two-factor')))).toBeNull();
+    expect(outcome(() => authGuard(at('/main')))).toBeNull();
+  });
+
+  it('sends an expired token without two-factor to /login, not to the two-factor page', () => {
+    setGuardConfig({ ...specDefaultAppConfig, twoFactorRequired: true });
+    setToken(tokenFor('1', -5));
+    expect(outcome(() => authGuard(at('/setting/two-factor')))).toBe('/login');
   });
 });
 
@@ -72,10 +88,12 @@ describe('loginGuard', () => {
     expect(outcome(() => loginGuard(at('/login')))).toBe('/main');
   });
 
-  it('keeps a user who still owes the second factor on /login', () => {
+  it('sends a user who still owes the second factor from /login to the two-factor page', () => {
     setGuardConfig({ ...specDefaultAppConfig, twoFactorRequired: true });
     setToken(tokenFor('1'));
-    expect(outcome(() => loginGuard(at('/login')))).toBeNull();
+    expect(outcome(() => loginGuard(at('/login')))).toBe('/setting/two-factor');
+    setToken(tokenFor('1', 600, { g2fa: true }));
+    expect(outcome(() => loginGuard(at('/login')))).toBe('/main');
   });
 });
 

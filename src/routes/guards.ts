@@ -14,6 +14,8 @@ import {
 
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/main';
+/** With two-factor required, a session without it may open only this page (and /logout). */
+export const TWO_FACTOR_PATH = '/setting/two-factor';
 
 let guardConfig: AppConfig = specDefaultAppConfig;
 
@@ -31,16 +33,29 @@ export function isAuthenticated(nowMs: number = Date.now()): boolean {
   return isLoggedIn(nowMs) && (!guardConfig.twoFactorRequired || hasPassedTwoFactor());
 }
 
-/** Pages need a signed-in user; otherwise /login with the query merged and the path remembered. */
+/** Signed in, but the app requires two-factor and this token has not passed it: the user must
+ * turn it on (or sign in with a code) before any other page opens. */
+export function owesSecondFactor(nowMs: number = Date.now()): boolean {
+  return isLoggedIn(nowMs) && guardConfig.twoFactorRequired && !hasPassedTwoFactor();
+}
+
+/** Pages need a signed-in user; otherwise /login with the query merged and the path remembered.
+ * A user who owes the second factor is kept on the two-factor page. */
 export function authGuard({ request }: GuardArgs): null {
   if (isAuthenticated()) return null;
   const url = new URL(request.url);
+  if (owesSecondFactor()) {
+    if (url.pathname === TWO_FACTOR_PATH) return null;
+    throw redirect(TWO_FACTOR_PATH);
+  }
   if (url.pathname !== LOGIN_PATH) setRedirectUrl(url.pathname);
   throw redirect(`${LOGIN_PATH}${url.search}`);
 }
 
-/** /login while signed in → the remembered page (forgotten once used) or /main. */
+/** /login while signed in → the remembered page (forgotten once used) or /main; a user who owes
+ * the second factor → the two-factor page. */
 export function loginGuard(_args?: GuardArgs): null {
+  if (owesSecondFactor()) throw redirect(TWO_FACTOR_PATH);
   if (!isAuthenticated()) return null;
   const target = getRedirectUrl();
   clearRedirectUrl();

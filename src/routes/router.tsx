@@ -55,6 +55,7 @@ export function appRoutes(config: AppConfig): RouteObject[] {
       children: [
         { path: 'login', handle: titled('login'), loader: loginGuard, ...page(() => import('./login/login.route')) },
         { path: 'forgot-password', handle: titled('forgot_password'), ...page(() => import('./forgot-password/forgot-password.route')) },
+        { path: 'reset-password', handle: titled('reset_password_link'), ...page(() => import('./reset-password/reset-password.route')) },
         { path: 'logout', handle: titled('logout'), ...page(() => import('./logout/logout.route')) },
         { path: 'disclaimer', handle: titled('disclaimer'), ...page(() => import('./disclaimer/disclaimer.route')) },
         { path: 'not-found', handle: titled('not_found'), ...page(() => import('./not-found/not-found.route')) },
@@ -79,15 +80,26 @@ export function appRoutes(config: AppConfig): RouteObject[] {
                 guarded('material', 'courses_material', comingSoon),
               ],
             },
-            guarded('course/*', 'course', comingSoon),
-            guarded('lesson/*', 'lesson', comingSoon),
+            // Learning pages register for identity prompts (continual authentication).
+            guarded('course/*', 'course', () => import('./course/course.route')),
+            guarded('lesson/*', 'lesson', () => import('./lesson/lesson.route')),
             guarded('profile', 'profile', comingSoon),
+            {
+              path: 'profile/identity-checks',
+              loader: authGuard,
+              // The title comes with the page's chunk, so its catalogue stays out of the first page.
+              lazy: async () => {
+                const { default: Component, handle } = await import('./identity-checks/identity-checks.route');
+                return { Component, handle };
+              },
+            },
             guarded('notification', 'notification', comingSoon),
             {
               path: 'setting',
               children: [
                 { index: true, handle: titled('setting'), loader: authGuard, ...page(() => import('./setting/setting.route')) },
                 guarded('reset-password', 'reset_password', () => import('./change-password/change-password.route')),
+                guarded('two-factor', 'two_factor', () => import('./two-factor/two-factor.route')),
               ],
             },
             guarded('mockexam', 'mockexam', comingSoon, featureGuard(features.mockExam)),

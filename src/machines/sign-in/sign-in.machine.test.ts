@@ -4,6 +4,7 @@ import type { LoginPayload } from '../../api/schemas/auth.schema';
 import { signInMachine } from './sign-in.machine';
 import { selectSignInView } from './sign-in.selectors';
 import { SubmissionError } from '../shared/submission-error';
+import { CodeRequiredError } from '../two-factor/two-factor.errors';
 
 const payload: LoginPayload = { external_id: 'agent01', password: 'Learner2026' };
 
@@ -25,7 +26,7 @@ function start(submit: (input: LoginPayload) => Promise<void>) {
 describe('sign-in machine', () => {
   it('starts editing, with nothing to show', () => {
     const { view } = start(async () => {});
-    expect(view()).toEqual({ busy: false, failure: null, succeeded: false });
+    expect(view()).toEqual({ busy: false, failure: null, succeeded: false, codeFor: null });
   });
 
   it('submits the payload, is busy meanwhile, and ends succeeded', async () => {
@@ -36,7 +37,7 @@ describe('sign-in machine', () => {
     expect(inputs).toEqual([payload]);
     finish();
     await waitFor(actor, (s) => s.status === 'done');
-    expect(view()).toEqual({ busy: false, failure: null, succeeded: true });
+    expect(view()).toEqual({ busy: false, failure: null, succeeded: true, codeFor: null });
   });
 
   it('ignores a second submit while one is running', () => {
@@ -90,5 +91,14 @@ describe('sign-in machine', () => {
     actor.send({ type: 'form.submit', payload });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('hands the credentials to the code step when the account has two-factor on (MissingCredential)', async () => {
+    const { actor, view } = start(async (input) => {
+      throw new CodeRequiredError('Enter the 6-digit code from your authenticator app.', input);
+    });
+    actor.send({ type: 'form.submit', payload });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(view()).toEqual({ busy: false, failure: null, succeeded: false, codeFor: payload });
   });
 });

@@ -3,6 +3,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { signInMachine } from './sign-in.machine';
 import { selectSignInView } from './sign-in.selectors';
 import { SubmissionError } from '../shared/submission-error';
+import { CodeRequiredError } from '../two-factor/two-factor.errors';
 import { describePath, modelPaths, replay, uncovered } from '../testing/model-coverage';
 
 const payload = { external_id: 'agent01', password: 'Learner2026' };
@@ -13,6 +14,7 @@ const events = [
   { type: 'xstate.done.actor.submitLogin' },
   { type: 'xstate.error.actor.submitLogin', error: new SubmissionError('Agent code or password is incorrect') },
   { type: 'xstate.error.actor.submitLogin', error: new TypeError('Failed to fetch') },
+  { type: 'xstate.error.actor.submitLogin', error: new CodeRequiredError('Enter the 6-digit code from your authenticator app.', payload) },
 ];
 
 const paths = modelPaths(signInMachine, events);
@@ -22,6 +24,8 @@ function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknow
   const view = selectSignInView(live as Parameters<typeof selectSignInView>[0]);
   expect(view.busy).toBe(live.matches('submitting'));
   expect(view.succeeded).toBe(live.matches('succeeded'));
+  // Only the code step receives the credentials, and only the ones just submitted.
+  expect(view.codeFor).toEqual(live.matches('codeRequired') ? payload : null);
   expect(view.failure === null).toBe(!live.matches('failed'));
   if (live.matches('submitting')) expect(calls('submitLogin').at(-1)).toEqual(payload);
   // The raw text of an unexpected error is never shown.

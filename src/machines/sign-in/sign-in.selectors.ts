@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import type { LoginPayload } from '../../api/schemas/auth.schema';
 import type { signInMachine } from './sign-in.machine';
 import { failureView, type FailureView } from '../shared/submission-error';
 
@@ -8,6 +9,8 @@ export interface SignInViewModel {
   busy: boolean;
   failure: FailureView;
   succeeded: boolean;
+  /** Two-factor is on for the account: the code step takes over with these credentials. */
+  codeFor: LoginPayload | null;
 }
 
 export function selectSignInView(snapshot: SignInSnapshot): SignInViewModel {
@@ -15,5 +18,6 @@ export function selectSignInView(snapshot: SignInSnapshot): SignInViewModel {
     busy: snapshot.hasTag('busy'),
     failure: failureView(snapshot.matches('failed'), snapshot.context.error),
     succeeded: snapshot.matches('succeeded'),
+    codeFor: snapshot.matches('codeRequired') ? snapshot.context.codeFor : null,
   };
 }

@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { isNotAuthenticated } from '../../api/auth-errors';
 import { bottomLinks, courseNavItems, isSettingPage, isSideLink, PATH, sideLinks } from '../../config/navigation';
 import { AppLayout } from '../../ui/layout/app-layout';
 import { Button } from '../../ui/primitives/button';
 import { useAppConfig, useCurrentUser } from '../app-context';
+import { ContinualAuthProvider } from '../continual-auth/continual-auth-provider';
 import { usePageLoading } from '../session/page-busy';
 import { useOptionalSession } from '../session/session-provider';
 import { routeTitle } from './page-title';
@@ -66,7 +68,9 @@ export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
       onActivity={onActivity ?? session?.activity}
       loading={showLoading}
     >
-      {error && !user && !loading ? (
+      {/* With two-factor required and not yet passed, the API refuses the user (NotAuthenticated)
+          while the guard keeps them on the two-factor page, which works without it. */}
+      {error && !user && !loading && !isNotAuthenticated(error) ? (
         <div role="alert" className="layout-error">
           <p>{t('layout:load_user_failed')}</p>
           <Button variant="accent" onClick={() => window.location.reload()}>
@@ -74,7 +78,10 @@ export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
           </Button>
         </div>
       ) : mustResetPassword ? null : (
-        <Outlet />
+        // One continual-authentication actor per signed-in layout (its prompt above the pages).
+        <ContinualAuthProvider settings={features.continualAuthentication}>
+          <Outlet />
+        </ContinualAuthProvider>
       )}
     </AppLayout>
   );

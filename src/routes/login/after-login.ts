@@ -1,6 +1,6 @@
 import { clearRedirectUrl, getRedirectUrl } from '../../api/token-storage';
 
-const NOT_A_DESTINATION = new Set(['/login', '/logout', '/forgot-password']);
+const NOT_A_DESTINATION = new Set(['/login', '/logout', '/forgot-password', '/reset-password']);
 
 /** Where a fresh sign-in goes: the remembered page (then forgotten) or /main. */
 export function takeRedirectTarget(): string {

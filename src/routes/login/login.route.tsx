@@ -1,29 +1,37 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { LoginPayload } from '../../api/schemas/auth.schema';
 import { changeLanguage } from '../../i18n';
 import { selectSignInView } from '../../machines/sign-in/sign-in.selectors';
 import { LoginView } from '../../ui/login/login-view';
 import { useAppConfig } from '../app-context';
 import { useSession } from '../session/session-provider';
+import { TwoFactorSignIn } from '../two-factor/two-factor-sign-in';
 import { takeRedirectTarget } from './after-login';
 import { loginMachine } from './login.actor';
 
-export default function LoginRoute() {
+interface PasswordStepProps {
+  onSignedIn: () => void;
+  /** The account has two-factor on: the code step continues with these credentials. */
+  onCodeRequired: (credentials: LoginPayload) => void;
+}
+
+/** The password step (the sign-in machine). */
+function PasswordStep({ onSignedIn, onCodeRequired }: PasswordStepProps) {
   const config = useAppConfig();
   const { i18n } = useTranslation();
   const navigate = useNavigate();
-  const session = useSession();
   const actor = useActorRef(loginMachine);
   const view = useSelector(actor, selectSignInView);
 
   useEffect(() => {
-    if (!view.succeeded) return;
-    // The token is stored: the session (and its idle timeout) starts.
-    session.signedIn();
-    navigate(takeRedirectTarget(), { replace: true });
-  }, [view.succeeded, navigate, session]);
+    if (view.succeeded) onSignedIn();
+  }, [view.succeeded, onSignedIn]);
+  useEffect(() => {
+    if (view.codeFor) onCodeRequired(view.codeFor);
+  }, [view.codeFor, onCodeRequired]);
 
   return (
     <LoginView
@@ -39,4 +47,23 @@ export default function LoginRoute() {
       onNavigate={(to) => navigate(to)}
     />
   );
+}
+
+export default function LoginRoute() {
+  const config = useAppConfig();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [codeFor, setCodeFor] = useState<LoginPayload | null>(null);
+
+  const signedIn = useCallback(() => {
+    // The token is stored: the session (and its idle timeout) starts.
+    session.signedIn();
+    navigate(takeRedirectTarget(), { replace: true });
+  }, [navigate, session]);
+  const backToPassword = useCallback(() => setCodeFor(null), []);
+
+  if (codeFor) {
+    return <TwoFactorSignIn productTitle={config.productTitle} credentials={codeFor} onSignedIn={signedIn} onCancel={backToPassword} />;
+  }
+  return <PasswordStep onSignedIn={signedIn} onCodeRequired={setCodeFor} />;
 }

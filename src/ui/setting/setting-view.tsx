@@ -30,6 +30,12 @@ export function SettingView(p: SettingViewProps) {
         <NavAnchor to="/setting/reset-password" onNavigate={p.onNavigate}>
           {t('setting:change_password')}
         </NavAnchor>
+        <NavAnchor to="/profile/identity-checks" onNavigate={p.onNavigate}>
+          {t('continual-auth:history_link')}
+        </NavAnchor>
+        <NavAnchor to="/setting/two-factor" onNavigate={p.onNavigate}>
+          {t('two-factor:setting.title')}
+        </NavAnchor>
       </div>
       <div className="setting-view__group">
         <Button variant="danger" data-testid="logout-button" onClick={p.onLogout}>

@@ -1,0 +1,59 @@
+import { loadCurrentUser } from './current-user';
+import { http } from './http';
+import { expectEmpty, parseJson } from './parse';
+import { contentRefSchema, identityChecksResponseSchema, type IdentityChecksResponse } from './schemas/identity-check.schema';
+
+// Continual authentication (SPEC §4, §7): the two checks of the prompt, each recorded by the
+// server as evidence with the course and item being viewed, and the learner's own history.
+
+export interface ContentRefParams {
+  courseId?: string | null;
+  itemId?: string | null;
+}
+
+/** The signed-in user could not be read, so there is no agent code to check the password with. */
+export class CurrentUserUnavailableError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('the current user could not be fetched', options);
+    this.name = 'CurrentUserUnavailableError';
+  }
+}
+
+/** Course and item ids the server accepts; others are left out rather than failing the check. */
+function contentRef({ courseId, itemId }: ContentRefParams): Record<string, string> {
+  const ref: Record<string, string> = {};
+  for (const [key, value] of [['course_id', courseId], ['item_id', itemId]] as const) {
+    const parsed = value == null ? null : contentRefSchema.safeParse(value);
+    if (parsed?.success) ref[key] = parsed.data;
+  }
+  return ref;
+}
+
+/** The password variant: a dry-run login with the current user's agent code (SPEC §7). */
+export async function checkPassword(password: string, ref: ContentRefParams = {}): Promise<void> {
+  let externalId: string;
+  try {
+    externalId = (await loadCurrentUser()).external_id;
+  } catch (error) {
+    throw new CurrentUserUnavailableError({ cause: error });
+  }
+  return expectEmpty(http.post('auth/login', { json: { external_id: externalId, password }, searchParams: { dry_run: '1', ...contentRef(ref) } }));
+}
+
+/** The authenticator variant: the 6-digit code from the app. */
+export function checkAuthenticator(code: string, ref: ContentRefParams = {}): Promise<void> {
+  return expectEmpty(http.post('auth/2fa/check', { json: { one_time_password: code, ...contentRef(ref) } }));
+}
+
+export interface IdentityChecksParams {
+  page?: number;
+  per_page?: number;
+}
+
+/** GET identity-checks: the signed-in user's own checks, newest first. */
+export function listIdentityChecks({ page, per_page }: IdentityChecksParams = {}): Promise<IdentityChecksResponse> {
+  const searchParams: Record<string, number> = {};
+  if (page !== undefined) searchParams.page = page;
+  if (per_page !== undefined) searchParams.per_page = per_page;
+  return parseJson(identityChecksResponseSchema, http.get('identity-checks', { searchParams }));
+}

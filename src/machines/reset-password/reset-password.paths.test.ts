@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { resetPasswordMachine } from './reset-password.machine';
+import { selectResetPasswordView } from './reset-password.selectors';
+import { SubmissionError } from '../shared/submission-error';
+import { describePath, modelPaths, replay, uncovered } from '../testing/model-coverage';
+
+const payload = { token: 'abc', new_password: 'Fresh2026x', confirm_password: 'Fresh2026x' };
+const invalidLink = 'This password reset link is invalid, has expired or has already been used. Please request a new one.';
+const actorIds = ['submitResetPassword'];
+const events = [
+  { type: 'form.submit', payload },
+  { type: 'form.edit' },
+  { type: 'xstate.done.actor.submitResetPassword' },
+  { type: 'xstate.error.actor.submitResetPassword', error: new SubmissionError(invalidLink) },
+  { type: 'xstate.error.actor.submitResetPassword', error: new TypeError('Failed to fetch') },
+];
+
+const paths = modelPaths(resetPasswordMachine, events);
+
+function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknown[]) {
+  const view = selectResetPasswordView(live as Parameters<typeof selectResetPasswordView>[0]);
+  expect(view.busy).toBe(live.matches('submitting'));
+  expect(view.done).toBe(live.matches('done'));
+  expect(view.failure === null).toBe(!live.matches('failed'));
+  if (view.failure?.kind === 'server') expect(view.failure.message).toBe(invalidLink);
+  if (live.matches('submitting')) expect(calls('submitResetPassword').at(-1)).toEqual(payload);
+  expect(JSON.stringify(view)).not.toContain('Failed to fetch');
+}
+
+describe('reset-password machine, model-based', () => {
+  it.each(paths.map((p) => [describePath(p), p] as const))('replays %s', async (_name, path) => {
+    await replay(resetPasswordMachine, path, actorIds, (live, _model, calls) => checkInvariants(live, calls));
+  });
+
+  it('reaches every state and takes every transition of the definition', async () => {
+    expect(await uncovered(resetPasswordMachine, paths, actorIds)).toEqual({ states: [], transitions: [] });
+  });
+});

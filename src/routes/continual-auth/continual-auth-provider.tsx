@@ -1,0 +1,104 @@
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { ContentRef, ContinualAuthSettings } from '../../machines/continual-auth/continual-auth.machine';
+import { sameModalView, selectContinualAuthModal } from '../../machines/continual-auth/continual-auth.selectors';
+import { ContinualAuthModal } from '../../ui/dialogs/continual-auth-modal';
+import { registerDialog } from '../session/open-dialogs';
+import { continualAuthLogic, type ContinualAuthWiring } from './continual-auth.actor';
+
+export type ContinualAuthActor = ActorRefFrom<ReturnType<typeof continualAuthLogic>>;
+
+/** What pages use: the actor, and its events by name. */
+export interface ContinualAuth {
+  actor: ContinualAuthActor;
+  enable: (id: string, ref?: Partial<ContentRef>) => void;
+  stop: (id?: string) => void;
+  /** The cancellable prompt (only while continual authentication has not started). */
+  verifyNow: () => void;
+}
+
+const ContinualAuthContext = createContext<ContinualAuth | null>(null);
+
+function ModalHost({ actor }: { actor: ContinualAuthActor }) {
+  const view = useSelector(actor, selectContinualAuthModal, sameModalView);
+  // SPEC §4: logout closes dialogs, this one too.
+  useEffect(() => (view.open ? registerDialog(() => actor.send({ type: 'ca.dismiss' })) : undefined), [view.open, actor]);
+  return (
+    <ContinualAuthModal
+      {...view}
+      onSubmit={(answer) => actor.send({ type: 'check.submit', answer })}
+      onCancel={() => actor.send({ type: 'check.cancel' })}
+    />
+  );
+}
+
+export interface ContinualAuthProviderProps extends Partial<Omit<ContinualAuthWiring, 'translate'>> {
+  settings: ContinualAuthSettings;
+  children?: ReactNode;
+}
+
+/** One continual-authentication actor per signed-in layout, with its modal above the pages. */
+export function ContinualAuthProvider({ settings, alert, log, children }: ContinualAuthProviderProps) {
+  const { i18n } = useTranslation();
+  // The logic is made once: the actor keeps it for its life (the alert is worded when it shows).
+  const logic = useMemo(
+    () => continualAuthLogic({ translate: (key) => i18n.t(key), ...(alert ? { alert } : {}), ...(log ? { log } : {}) }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const actor = useActorRef(logic, { input: { settings } });
+  const value = useMemo<ContinualAuth>(
+    () => ({
+      actor,
+      enable: (id, ref = {}) => actor.send({ type: 'ca.enable', id, ...ref }),
+      stop: (id) => actor.send(id === undefined ? { type: 'ca.stop' } : { type: 'ca.stop', id }),
+      verifyNow: () => actor.send({ type: 'ca.manual' }),
+    }),
+    [actor],
+  );
+  return (
+    <ContinualAuthContext.Provider value={value}>
+      {children}
+      <ModalHost actor={actor} />
+    </ContinualAuthContext.Provider>
+  );
+}
+
+/** Null outside a signed-in layout (previews, tests of single pages). */
+export function useContinualAuth(): ContinualAuth | null {
+  return useContext(ContinualAuthContext);
+}
+
+/**
+ * A learning page registers its id while it is shown (SPEC §4: enabled per id); leaving the
+ * page stops it.
+ */
+export function useContinualAuthFor(id: string | null, ref: Partial<ContentRef> = {}): void {
+  const ca = useContinualAuth();
+  const { courseId, itemId } = ref;
+  useEffect(() => {
+    if (!ca || id === null) return undefined;
+    ca.enable(id, { courseId: courseId ?? null, itemId: itemId ?? null });
+    return () => ca.stop(id);
+  }, [ca, id, courseId, itemId]);
+}
+
+const noSubscription = () => () => undefined;
+
+/** A value read from the layout's continual-auth actor (`fallback` outside a layout). */
+export function useContinualAuthState<T extends string | number | boolean | null>(select: (snapshot: ReturnType<ContinualAuthActor['getSnapshot']>) => T, fallback: T): T {
+  const ca = useContinualAuth();
+  const subscribe = useMemo(
+    () =>
+      ca
+        ? (notify: () => void) => {
+            const subscription = ca.actor.subscribe(notify);
+            return () => subscription.unsubscribe();
+          }
+        : noSubscription,
+    [ca],
+  );
+  return useSyncExternalStore(subscribe, () => (ca ? select(ca.actor.getSnapshot()) : fallback));
+}

@@ -1,0 +1,57 @@
+import { fromPromise } from 'xstate';
+import { ApiRequestError } from '../../api/api-error';
+import { checkAuthenticator, checkPassword, CurrentUserUnavailableError } from '../../api/identity-check.api';
+import { getTwoFactorInfo } from '../../api/two-factor.api';
+import {
+  continualAuthMachine,
+  UserUnavailableError,
+  type ChallengeType,
+  type CheckIdentityInput,
+} from '../../machines/continual-auth/continual-auth.machine';
+import { SubmissionError } from '../../machines/shared/submission-error';
+
+// The ONE place that wires the continual-auth machine to real I/O (DESIGN §2): the identity-check
+// calls, two-factor info, window.alert, and (until the content issue) the timer and video player.
+
+export interface ContinualAuthWiring {
+  /** i18next's t, in the current language. */
+  translate: (key: string) => string;
+  alert?: (message: string) => void;
+  /** Where the placeholders say what they would do. */
+  log?: (message: string) => void;
+}
+
+/** The answer's check; failures become what the machine understands. */
+export async function checkIdentity({ type, answer, courseId, itemId }: CheckIdentityInput): Promise<void> {
+  try {
+    if (type === 'authenticator') await checkAuthenticator(answer, { courseId, itemId });
+    else await checkPassword(answer, { courseId, itemId });
+  } catch (error) {
+    if (error instanceof CurrentUserUnavailableError) throw new UserUnavailableError({ cause: error });
+    // The server's own translated words; anything else shows the modal's generic text.
+    throw new SubmissionError(error instanceof ApiRequestError ? error.message : null);
+  }
+}
+
+/** SPEC §6: the challenge type is the caller's; ours is the authenticator when two-factor is on. */
+export async function challengeType(): Promise<ChallengeType> {
+  return (await getTwoFactorInfo()).enabled ? 'authenticator' : 'password';
+}
+
+export function continualAuthLogic({ translate, alert = (m) => window.alert(m), log = (m) => console.info(m) }: ContinualAuthWiring) {
+  const placeholder = (what: string) => () => log(`continual-auth: ${what} (the on-screen timer and video player come with the content issue)`);
+  return continualAuthMachine.provide({
+    actors: {
+      challengeType: fromPromise(challengeType),
+      checkIdentity: fromPromise<void, CheckIdentityInput>(({ input }) => checkIdentity(input)),
+    },
+    actions: {
+      pauseTimer: placeholder('pause the timer'),
+      restartTimer: placeholder('restart the timer'),
+      pauseVideo: placeholder('pause the video'),
+      restartVideo: placeholder('restart the video'),
+      // SPEC §8: 'error: fail to get username'.
+      alertNoUser: () => alert(translate('continual-auth:fail_to_get_username')),
+    },
+  });
+}
