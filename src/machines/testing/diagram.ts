@@ -7,7 +7,7 @@ const label = (eventType: string) =>
   eventType
     .replace(/^xstate\.done\.actor\.(.+)$/, 'done: $1')
     .replace(/^xstate\.error\.actor\.(.+)$/, 'error: $1')
-    .replace(/^xstate\.after\.(.+)\.[^.]+$/, 'after $1');
+    .replace(/^xstate\.after\.([^.]+)\..+$/, 'after $1');
 
 export function toMermaid(machine: AnyStateMachine): string {
   const lines = ['stateDiagram-v2'];
