@@ -15,6 +15,8 @@ import type { AppServices } from './http/services';
 import { serveSpa } from './http/static-files';
 import { xsrfProtection } from './http/xsrf.middleware';
 import type { Mailer } from './mail/mailer';
+import { createFileStore, type FileStore } from './storage/file-store';
+import path from 'node:path';
 import { registerAppConfigRoutes } from './routes/app-config.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerDemoRoutes } from './routes/demo.routes';
@@ -37,6 +39,8 @@ export interface AppDeps {
   staticDir?: string;
   log?: (line: string) => void;
   tasks?: BackgroundTasks;
+  /** Attachment files; default DATA_DIR/files. */
+  files?: FileStore;
 }
 
 /** Builds the whole HTTP app without listening: main.ts serves it, tests call app.request(). */
@@ -63,6 +67,7 @@ export function createApp(deps: AppDeps) {
     requireAuth: authenticated,
     requireFullAuth: [authenticated, requireSecondFactorWhenRequired(deps.config.twoFactorRequired)],
     rateLimiter: createRateLimiter({ db: deps.db, clock, ...deps.config.rateLimit }),
+    files: deps.files ?? createFileStore(path.join(deps.config.dataDir, 'files')),
   };
 
   // Validation failures answer 400 with the first problem, translated: see http/define-route.ts.

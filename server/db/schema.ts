@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
+  jsonb,
   index,
   integer,
   pgTable,
@@ -13,6 +15,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { IDENTITY_CHECK_OUTCOMES, IDENTITY_CHECK_TYPES } from '../../src/api/schemas/identity-check.schema';
+import { ATTACHMENT_TYPES, COURSE_KINDS, MATERIAL_LANGUAGES } from '../../src/config/constants';
 
 // Kinds and roles are text columns with a TypeScript union rather than pg enums, so a later
 // issue adds a value without a migration that rewrites the type.
@@ -181,6 +184,211 @@ export const rateLimits = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_start_idx').on(t.windowStart)],
+);
+
+// ---- Learning content (issue 5) ----
+
+/** A text in the three interface languages; the API answers in the request's one. */
+export interface LocalizedText {
+  en: string;
+  zh: string;
+  cn: string;
+}
+const localized = (name: string) => jsonb(name).$type<LocalizedText>().notNull();
+
+export const departments = pgTable('departments', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  name: localized('name'),
+});
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    title: localized('title'),
+    description: localized('description'),
+    kind: text('kind', { enum: COURSE_KINDS }).notNull(),
+    departmentId: bigint('department_id', { mode: 'number' })
+      .notNull()
+      .references(() => departments.id),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    coverUrl: text('cover_url'),
+    cpdHours: doublePrecision('cpd_hours').notNull().default(0),
+    /** Counted when a learner opens the detail page. */
+    clicks: integer('clicks').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('courses_published_at_idx').on(t.publishedAt)],
+);
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    courseId: bigint('course_id', { mode: 'number' })
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: localized('title'),
+  },
+  (t) => [index('lessons_course_id_idx').on(t.courseId, t.position)],
+);
+
+/** A stored file. Encrypted ones are AES-CBC (PKCS7, IV first) under key, with an HMAC-SHA256
+ * (macKey) over the stored bytes; office documents are stored as they are. */
+export const attachments = pgTable('attachments', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  type: text('type', { enum: ATTACHMENT_TYPES }).notNull(),
+  language: text('language', { enum: MATERIAL_LANGUAGES }).notNull(),
+  /** Path under DATA_DIR/files. */
+  storagePath: text('storage_path').notNull(),
+  /** Bytes as stored. */
+  size: bigint('size', { mode: 'number' }).notNull(),
+  encrypted: boolean('encrypted').notNull(),
+  /** base64 AES key, when encrypted. */
+  encryptionKey: text('encryption_key'),
+  /** base64 HMAC key and digest, when encrypted. */
+  macKey: text('mac_key'),
+  macDigest: text('mac_digest'),
+  /** An HLS rendition: folder under DATA_DIR/files with the playlist, segments and key. */
+  streamPath: text('stream_path'),
+  streamPlaylist: text('stream_playlist'),
+  /** base64 of the 16-byte HLS AES-128 key. */
+  streamKey: text('stream_key'),
+  mediaDuration: doublePrecision('media_duration').notNull().default(0),
+  pageCount: integer('page_count').notNull().default(0),
+  /** In the material library. */
+  isMaterial: boolean('is_material').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const ITEM_KINDS = ['reading', 'attachment'] as const;
+
+export const courseItems = pgTable(
+  'course_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    lessonId: bigint('lesson_id', { mode: 'number' })
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** Denormalised for the per-course totals. */
+    courseId: bigint('course_id', { mode: 'number' })
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: ITEM_KINDS }).notNull(),
+    title: localized('title'),
+    body: jsonb('body').$type<LocalizedText>(),
+    requiredSeconds: integer('required_seconds').notNull().default(0),
+    attachmentId: bigint('attachment_id', { mode: 'number' }).references(() => attachments.id),
+  },
+  (t) => [index('course_items_lesson_id_idx').on(t.lessonId, t.position), index('course_items_course_id_idx').on(t.courseId)],
+);
+
+export const ENROLMENT_STATUSES = ['in_progress', 'completed'] as const;
+
+export const courseEnrolments = pgTable(
+  'course_enrolments',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: bigint('course_id', { mode: 'number' })
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ENROLMENT_STATUSES }).notNull().default('in_progress'),
+    enrolledAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('course_enrolments_course_id_idx').on(t.courseId)],
+);
+
+export const courseLikes = pgTable(
+  'course_likes',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: bigint('course_id', { mode: 'number' })
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('course_likes_course_id_idx').on(t.courseId)],
+);
+
+export const attachmentLikes = pgTable(
+  'attachment_likes',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attachmentId: bigint('attachment_id', { mode: 'number' })
+      .notNull()
+      .references(() => attachments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.attachmentId] }), index('attachment_likes_attachment_id_idx').on(t.attachmentId)],
+);
+
+/**
+ * On-screen time (SPEC §4, §7): one row per record the browser sent, for an item or an attachment.
+ * The (user, key, target) unique index makes a repeated send a no-op answered 'Record exists'.
+ */
+export const onScreenLogs = pgTable(
+  'on_screen_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: bigint('course_id', { mode: 'number' }).references(() => courses.id, { onDelete: 'cascade' }),
+    itemId: bigint('item_id', { mode: 'number' }).references(() => courseItems.id, { onDelete: 'cascade' }),
+    attachmentId: bigint('attachment_id', { mode: 'number' }).references(() => attachments.id, { onDelete: 'cascade' }),
+    /** Seconds. */
+    duration: integer('duration').notNull(),
+    /** The browser's idempotency key (ms timestamp at which the record began). */
+    key: bigint('key', { mode: 'number' }).notNull(),
+    completedPages: integer('completed_pages'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('on_screen_logs_user_key_target_key').on(t.userId, t.key, sql`coalesce(${t.itemId}, 0)`, sql`coalesce(${t.attachmentId}, 0)`),
+    index('on_screen_logs_user_course_idx').on(t.userId, t.courseId),
+  ],
+);
+
+/** A learner's progress in an attachment: pages read, whether finished (SPEC §7 finish). */
+export const attachmentProgress = pgTable(
+  'attachment_progress',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attachmentId: bigint('attachment_id', { mode: 'number' })
+      .notNull()
+      .references(() => attachments.id, { onDelete: 'cascade' }),
+    completedPages: integer('completed_pages').notNull().default(0),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.attachmentId] })],
+);
+
+export const NEWS_KINDS = ['news', 'highlight'] as const;
+
+export const news = pgTable(
+  'news',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: NEWS_KINDS }).notNull(),
+    title: localized('title'),
+    body: localized('body'),
+    coverUrl: text('cover_url'),
+    courseId: bigint('course_id', { mode: 'number' }).references(() => courses.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('news_published_at_idx').on(t.publishedAt)],
 );
 
 export type UserRow = typeof users.$inferSelect;

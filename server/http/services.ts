@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
+import type { FileStore } from '../storage/file-store';
 import type { BackgroundTasks } from '../tasks';
 import type { AppEnv } from './context';
 
@@ -25,5 +26,7 @@ export interface AppServices {
   /** requireAuth, then (TWO_FACTOR_REQUIRED) the second factor: for everything but the way to it. */
   requireFullAuth: MiddlewareHandler<AppEnv>[];
   rateLimiter: RateLimiter;
+  /** Attachment files (DATA_DIR/files). */
+  files: FileStore;
 }
 

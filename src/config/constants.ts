@@ -68,3 +68,44 @@ export const DEFAULT_COVER_URL = '/assets/placeholder-cover.svg';
 
 /** Server messages the client recognises by content (SPEC §8). */
 export const DEVICE_EXPIRED_MESSAGE = 'The device has been expired';
+
+/** SPEC §3 attachment types (the icon set). */
+export const ATTACHMENT_TYPES = ['docx', 'xlsx', 'pptx', 'png', 'jpeg', 'mp3', 'mp4', 'pdf'] as const;
+export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+
+/** How the browser presents a decrypted attachment (SPEC §7): media as a data URL, PDF as bytes,
+ * office documents as their URL unchanged (opened in a new window). */
+export const ATTACHMENT_MEDIA: Record<AttachmentType, 'video' | 'audio' | 'image' | 'pdf' | 'document'> = {
+  mp4: 'video',
+  mp3: 'audio',
+  png: 'image',
+  jpeg: 'image',
+  pdf: 'pdf',
+  docx: 'document',
+  xlsx: 'document',
+  pptx: 'document',
+};
+
+/** SPEC §9 "Attachment criteria": whether completion needs the media watched to its end. */
+export const ATTACHMENT_CRITERIA = { pdf: false, video: true } as const;
+/** SPEC §9 "Skip": whether seeking ahead of what was already played is allowed. */
+export const ATTACHMENT_SKIP = { video: false, audio: true, pdf: false } as const;
+/** A video counts as watched to the end when at most this many seconds were never played. */
+export const VIDEO_COMPLETION_TOLERANCE_SECONDS = 2;
+
+/** SPEC §9 material languages and the app language each maps to. */
+export const MATERIAL_LANGUAGES = ['en', 'zh-Hant', 'zh-Hans'] as const;
+export type MaterialLanguage = (typeof MATERIAL_LANGUAGES)[number];
+export const MATERIAL_LANGUAGE_TO_APP: Record<MaterialLanguage, Language> = { en: 'en', 'zh-Hant': 'zh', 'zh-Hans': 'cn' };
+
+/** SPEC §3 course kinds. */
+export const COURSE_KINDS = ['compulsory', 'elective', 'recommended'] as const;
+export type CourseKind = (typeof COURSE_KINDS)[number];
+
+/** SPEC §8: the duration sync's "already recorded" answer, treated as success. */
+export const RECORD_EXISTS_MESSAGE = 'Record exists';
+/** SPEC §3: the total-log answer for a completed course is a list starting with this text. */
+export const COURSE_COMPLETED_MESSAGE = 'Course has already completed';
+/** The server refuses a duration larger than the wall time since the record's key plus this slack
+ * (seconds): a client cannot inflate the time it reports. */
+export const ON_SCREEN_CLOCK_SLACK_SECONDS = 5;

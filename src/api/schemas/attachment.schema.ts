@@ -1,0 +1,64 @@
+import { z } from 'zod/mini';
+import { attachmentSummarySchema } from './course.schema';
+
+// SPEC §7 "Attachments". Ids reuse the course schema's id rule.
+export { courseIdParamSchema as attachmentIdParamSchema } from './course.schema';
+
+/** An idempotency key: the timestamp (ms) at which the record it belongs to began. */
+export const idempotencyKeySchema = z.int({ error: 'validation:key_invalid' }).check(z.positive({ error: 'validation:key_invalid' }));
+
+/** Integrity the spec does not forbid: an HMAC-SHA256 over the stored bytes (IV + ciphertext),
+ * which the browser verifies before it decrypts; a tampered file is refused, never played. */
+export const attachmentIntegritySchema = z.object({
+  algorithm: z.literal('HMAC-SHA256'),
+  /** base64 */
+  key: z.string(),
+  /** base64 */
+  digest: z.string(),
+});
+export type AttachmentIntegrity = z.infer<typeof attachmentIntegritySchema>;
+
+/** GET attachments/{id}. */
+export const attachmentDetailSchema = z.object({
+  ...attachmentSummarySchema.shape,
+  course_id: z.nullable(z.string()),
+  /** Stored AES-CBC (PKCS7, IV first) when true; office documents are not. */
+  encrypted: z.boolean(),
+  /** AES key, base64 (SPEC §7); null when not encrypted. */
+  key: z.nullable(z.string()),
+  integrity: z.nullable(attachmentIntegritySchema),
+  /** An HLS (AES-128) rendition: the playlist's uri for attachments/{id}/stream; null if none. */
+  stream: z.nullable(z.object({ playlist: z.string() })),
+  /** Recorded so far (SPEC §3 attachment status). */
+  completed_pages: z.int(),
+  duration: z.int(),
+  likes: z.int(),
+  liked: z.boolean(),
+  /** SPEC §9: completion needs the media played to its end (video). */
+  criteria: z.boolean(),
+  /** SPEC §9: seeking ahead of what was played is allowed (audio) or refused (video). */
+  skip_allowed: z.boolean(),
+});
+export type AttachmentDetail = z.infer<typeof attachmentDetailSchema>;
+
+/** GET attachments/{id}/generate_download: a short-lived URL of the stored bytes (no bearer needed,
+ * so a new window or a media element can open it). */
+export const generateDownloadResponseSchema = z.object({
+  url: z.string(),
+  /** ISO 8601 */
+  expires_at: z.string(),
+});
+export type GenerateDownloadResponse = z.infer<typeof generateDownloadResponseSchema>;
+
+/** PUT attachments/{id}/status (SPEC §3 attachment status payload); idempotent by key. */
+export const attachmentStatusPayloadSchema = z.object({
+  completed_pages: z.int({ error: 'validation:pages_invalid' }).check(z.nonnegative({ error: 'validation:pages_invalid' })),
+  duration: z.int({ error: 'validation:duration_invalid' }).check(z.positive({ error: 'validation:duration_invalid' })),
+  key: idempotencyKeySchema,
+});
+export type AttachmentStatusPayload = z.infer<typeof attachmentStatusPayloadSchema>;
+
+/** GET attachments/{id}/stream?uri=: a file of the HLS rendition (playlist text or segment). */
+export const attachmentStreamQuerySchema = z.object({
+  uri: z.string({ error: 'validation:uri_invalid' }).check(z.regex(/^[A-Za-z0-9_-]{1,64}\.(m3u8|ts)$/, { error: 'validation:uri_invalid' })),
+});

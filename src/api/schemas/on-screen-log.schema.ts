@@ -1,0 +1,37 @@
+import { z } from 'zod/mini';
+import { COURSE_COMPLETED_MESSAGE } from '../../config/constants';
+import { idempotencyKeySchema } from './attachment.schema';
+
+export { courseIdParamSchema as onScreenItemParamSchema } from './course.schema';
+
+/** PUT on_screen_log/{itemId}: seconds an item was on screen since the record began; idempotent by
+ * key (a repeat answers 403 'Record exists', SPEC §8). */
+export const onScreenLogPayloadSchema = z.object({
+  duration: z.int({ error: 'validation:duration_invalid' }).check(z.positive({ error: 'validation:duration_invalid' })),
+  key: idempotencyKeySchema,
+});
+export type OnScreenLogPayload = z.infer<typeof onScreenLogPayloadSchema>;
+
+/** GET on_screen_log/course/{courseId}/total (SPEC §3): the total, or for a completed course a list
+ * whose first element is 'Course has already completed'. */
+export const onScreenTotalResponseSchema = z.union([
+  z.object({ total_duration: z.int().check(z.nonnegative()) }),
+  z.tuple([z.literal(COURSE_COMPLETED_MESSAGE)], z.string()),
+]);
+export type OnScreenTotalResponse = z.infer<typeof onScreenTotalResponseSchema>;
+
+/** SPEC §3 on-screen duration record, kept in local storage under onScreenDuration until the server
+ * has it. Exactly one of itemID and attachmentID is set. */
+export const onScreenRecordSchema = z
+  .object({
+    courseID: z.string(),
+    itemID: z.optional(z.string()),
+    attachmentID: z.optional(z.string()),
+    duration: z.int().check(z.nonnegative()),
+    completedPage: z.optional(z.int().check(z.nonnegative())),
+    key: z.int().check(z.positive()),
+  })
+  .check(
+    z.refine((r) => (r.itemID === undefined) !== (r.attachmentID === undefined), { error: 'one of itemID and attachmentID' }),
+  );
+export type OnScreenRecord = z.infer<typeof onScreenRecordSchema>;
