@@ -118,7 +118,7 @@ export const continualAuthMachine = setup({
     userUnavailable: ({ event }) => (event as { error?: unknown }).error instanceof UserUnavailableError,
   },
   actions: {
-    /** Placeholders for the on-screen timer and the video player (the content issue fills them). */
+    /** The shown lesson's on-screen timer and video player: provided in src/routes/continual-auth. */
     pauseTimer: () => undefined,
     restartTimer: () => undefined,
     pauseVideo: () => undefined,

@@ -9,15 +9,16 @@ import {
   type CheckIdentityInput,
 } from '../../machines/continual-auth/continual-auth.machine';
 import { SubmissionError } from '../../machines/shared/submission-error';
+import { runLearningControl, type LearningControls } from './learning-controls';
 
 // The ONE place that wires the continual-auth machine to real I/O (DESIGN §2): the identity-check
-// calls, two-factor info, window.alert, and (until the content issue) the timer and video player.
+// calls, two-factor info, window.alert, and the shown lesson's on-screen timer and video player.
 
 export interface ContinualAuthWiring {
   /** i18next's t, in the current language. */
   translate: (key: string) => string;
   alert?: (message: string) => void;
-  /** Where the placeholders say what they would do. */
+  /** Told when a prompt finds no timer or player to pause (a page without one). */
   log?: (message: string) => void;
 }
 
@@ -39,17 +40,19 @@ export async function challengeType(): Promise<ChallengeType> {
 }
 
 export function continualAuthLogic({ translate, alert = (m) => window.alert(m), log = (m) => console.info(m) }: ContinualAuthWiring) {
-  const placeholder = (what: string) => () => log(`continual-auth: ${what} (the on-screen timer and video player come with the content issue)`);
+  const control = (name: keyof LearningControls) => () => {
+    if (!runLearningControl(name)) log(`continual-auth: ${name}: nothing on this page to control`);
+  };
   return continualAuthMachine.provide({
     actors: {
       challengeType: fromPromise(challengeType),
       checkIdentity: fromPromise<void, CheckIdentityInput>(({ input }) => checkIdentity(input)),
     },
     actions: {
-      pauseTimer: placeholder('pause the timer'),
-      restartTimer: placeholder('restart the timer'),
-      pauseVideo: placeholder('pause the video'),
-      restartVideo: placeholder('restart the video'),
+      pauseTimer: control('pauseTimer'),
+      restartTimer: control('restartTimer'),
+      pauseVideo: control('pauseVideo'),
+      restartVideo: control('restartVideo'),
       // SPEC §8: 'error: fail to get username'.
       alertNoUser: () => alert(translate('continual-auth:fail_to_get_username')),
     },
