@@ -1,11 +1,13 @@
 // Starts the real server for the Playwright journeys on a fresh embedded database (a new temp
-// DATA_DIR each run) and removes that directory when it stops.
+// DATA_DIR each run) and removes that directory when it stops. With E2E_DATA_DIR it uses (and
+// keeps) that directory instead: a journey that stops and restarts the server keeps its data.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'agent-academy-e2e-'));
+const keep = Boolean(process.env.E2E_DATA_DIR);
+const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'agent-academy-e2e-'));
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: {
@@ -21,6 +23,6 @@ const stop = () => child.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 child.on('exit', (code) => {
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!keep) rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -7,7 +7,8 @@ export const CONTENT_SECURITY_POLICY = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   mediaSrc: ["'self'", 'blob:', 'data:'],
-  connectSrc: ["'self'"],
+  // hls.js loads the rewritten playlist from a blob: URL (ADR 011).
+  connectSrc: ["'self'", 'blob:'],
   workerSrc: ["'self'", 'blob:'],
   frameAncestors: ["'none'"],
   objectSrc: ["'none'"],
