@@ -18,9 +18,14 @@ import type { Mailer } from './mail/mailer';
 import { createFileStore, type FileStore } from './storage/file-store';
 import path from 'node:path';
 import { registerAppConfigRoutes } from './routes/app-config.routes';
+import { registerAttachmentRoutes } from './routes/attachments.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
+import { registerCourseRoutes } from './routes/courses.routes';
+import { registerFileRoutes } from './routes/files.routes';
 import { registerDemoRoutes } from './routes/demo.routes';
 import { registerIdentityCheckRoutes } from './routes/identity-checks.routes';
+import { registerNewsRoutes } from './routes/news.routes';
+import { registerOnScreenLogRoutes } from './routes/on-screen-log.routes';
 import { registerTwoFactorRoutes } from './routes/two-factor.routes';
 import { registerUserRoutes } from './routes/users.routes';
 import { createBackgroundTasks, type BackgroundTasks } from './tasks';
@@ -68,6 +73,7 @@ export function createApp(deps: AppDeps) {
     requireFullAuth: [authenticated, requireSecondFactorWhenRequired(deps.config.twoFactorRequired)],
     rateLimiter: createRateLimiter({ db: deps.db, clock, ...deps.config.rateLimit }),
     files: deps.files ?? createFileStore(path.join(deps.config.dataDir, 'files')),
+    secret: deps.secret,
   };
 
   // Validation failures answer 400 with the first problem, translated: see http/define-route.ts.
@@ -90,6 +96,11 @@ export function createApp(deps: AppDeps) {
   registerTwoFactorRoutes(app, services);
   registerUserRoutes(app, services);
   registerIdentityCheckRoutes(app, services);
+  registerCourseRoutes(app, services);
+  registerNewsRoutes(app, services);
+  registerAttachmentRoutes(app, services);
+  registerOnScreenLogRoutes(app, services);
+  registerFileRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);
 

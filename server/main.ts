@@ -7,7 +7,9 @@ import { resolveSecret } from './auth/secret';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed';
+import { seedContentIfEmpty } from './db/seed-content';
 import { createMailer } from './mail/mailer';
+import { createFileStore } from './storage/file-store';
 import { createBackgroundTasks } from './tasks';
 
 const startedAt = performance.now();
@@ -56,12 +58,15 @@ async function main(): Promise<void> {
   const pgliteDir = path.join(config.dataDir, 'pglite');
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: pgliteDir });
   const seeded = await seedIfEmpty(database.db);
+  const files = createFileStore(path.join(config.dataDir, 'files'));
+  const content = await seedContentIfEmpty(database.db, files);
+  log(`demo content: ${content.courses} courses`);
   const secret = await resolveSecret(database.db, config.jwtSecret);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, db: database.db, from: config.mailFrom, log });
   const tasks = createBackgroundTasks(log);
   const distDir = path.join(projectRoot, 'dist');
   const staticDir = existsSync(path.join(distDir, 'index.html')) ? distDir : undefined;
-  const { app } = createApp({ config, db: database.db, secret, mailer, staticDir, log, tasks });
+  const { app } = createApp({ config, db: database.db, secret, mailer, staticDir, log, tasks, files });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;

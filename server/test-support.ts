@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,33 +9,70 @@ import { createManualClock, type ManualClock } from './clock';
 import { testConfig, type ServerConfig } from './config';
 import { MIGRATIONS_FOLDER, openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
+import { seedContentIfEmpty } from './db/seed-content';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createFileStore } from './storage/file-store';
 import { createBackgroundTasks } from './tasks';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 export const TEST_CLIENT_ID = '3f9c2a4e-8b1d-4c6f-9e2a-7d5b1c0a9f31';
 
 // A fresh PGlite takes seconds to create and migrate; a migrated and seeded copy loads in well
-// under one. The copy is kept in the temp folder, keyed by the migrations and the seed, and
-// shared by every test file (written atomically: files run in parallel).
-async function templateDump(): Promise<Blob> {
+// under one. The template is a folder in the temp directory, keyed by the migrations, the seeds and
+// the media fixtures, shared by every test file: db.tar.gz (the dump) and files/ (the attachment
+// files the content seed wrote, which the dump's rows point at). It is built in a private folder
+// and renamed into place, so files running in parallel never see half of it, and the dump and its
+// files always come from the same seed.
+//
+// Every test context reads the template's files/ directly (no copy: it keeps createTestContext
+// fast). A test must never write there: one that changes or tampers with stored files asks for
+// `privateFiles: true` and gets its own copy.
+interface Template {
+  dump: Blob;
+  filesDir: string;
+}
+
+function templateKey(): string {
   const hash = createHash('sha256');
-  const files = readdirSync(MIGRATIONS_FOLDER, { recursive: true, encoding: 'utf8' }).sort();
-  for (const f of files) {
-    const full = path.join(MIGRATIONS_FOLDER, f);
-    if (f.endsWith('.sql') || f.endsWith('.json')) hash.update(f).update(readFileSync(full));
+  const add = (folder: string, keep: (file: string) => boolean) => {
+    for (const f of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
+      const full = path.join(folder, f);
+      if (keep(f) && statSync(full).isFile()) hash.update(f).update(readFileSync(full));
+    }
+  };
+  add(MIGRATIONS_FOLDER, (f) => f.endsWith('.sql') || f.endsWith('.json'));
+  add(fileURLToPath(new URL('./db/fixtures', import.meta.url)), () => true);
+  for (const source of ['./db/seed.ts', './db/seed-content.ts', './storage/attachment-crypto.ts']) hash.update(readFileSync(fileURLToPath(new URL(source, import.meta.url))));
+  return hash.digest('hex').slice(0, 16);
+}
+
+let cachedTemplate: Promise<Template> | undefined;
+
+function template(): Promise<Template> {
+  cachedTemplate ??= loadTemplate();
+  return cachedTemplate;
+}
+
+async function loadTemplate(): Promise<Template> {
+  const dir = path.join(tmpdir(), `agent-academy-test-template-${templateKey()}`);
+  const read = (): Template => ({ dump: new Blob([readFileSync(path.join(dir, 'db.tar.gz'))]), filesDir: path.join(dir, 'files') });
+  if (existsSync(dir)) return read();
+  const temp = `${dir}.${process.pid}.${Date.now()}.tmp`;
+  mkdirSync(temp, { recursive: true });
+  try {
+    const fresh = await openDatabase({ kind: 'memory' });
+    await seedIfEmpty(fresh.db);
+    await seedContentIfEmpty(fresh.db, createFileStore(path.join(temp, 'files')));
+    const dump = await fresh.pglite!.dumpDataDir('gzip');
+    await fresh.close();
+    writeFileSync(path.join(temp, 'db.tar.gz'), Buffer.from(await dump.arrayBuffer()));
+    renameSync(temp, dir);
+  } catch (error) {
+    // Another test file finished first (the rename found the folder there): use its template.
+    rmSync(temp, { recursive: true, force: true });
+    if (!existsSync(dir)) throw error;
   }
-  hash.update(readFileSync(fileURLToPath(new URL('./db/seed.ts', import.meta.url))));
-  const file = path.join(tmpdir(), `agent-academy-test-db-${hash.digest('hex').slice(0, 16)}.tar.gz`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
-  const fresh = await openDatabase({ kind: 'memory' });
-  await seedIfEmpty(fresh.db);
-  const dump = await fresh.pglite!.dumpDataDir('gzip');
-  await fresh.close();
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, Buffer.from(await dump.arrayBuffer()));
-  renameSync(temp, file);
-  return dump;
+  return read();
 }
 
 export interface TestRequestInit extends RequestInit {
@@ -69,17 +106,26 @@ export interface TestContextOptions {
   config?: Partial<ServerConfig>;
   mailer?: (database: Database) => Mailer;
   log?: (line: string) => void;
+  /** Give this context its own copy of the template's attachment files (removed on close): for a
+   * test that writes or tampers with stored files. Without it the shared template is read. */
+  privateFiles?: boolean;
 }
 
 /** An app on its own in-memory, migrated and seeded database, for API tests. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
-  const database = await openDatabase({ kind: 'memory', loadDataDir: await templateDump() });
+  const { dump, filesDir: templateFiles } = await template();
+  const database = await openDatabase({ kind: 'memory', loadDataDir: dump });
+  let filesDir = templateFiles;
+  if (options.privateFiles) {
+    filesDir = path.join(mkdtempSync(path.join(tmpdir(), 'agent-academy-test-files-')), 'files');
+    cpSync(templateFiles, filesDir, { recursive: true });
+  }
   const config = testConfig(options.config);
   const clock = createManualClock(Date.now());
   const log = options.log ?? (() => {});
   const mailer = options.mailer?.(database) ?? createMailer({ smtpUrl: config.smtpUrl, db: database.db, from: config.mailFrom, log });
   const tasks = createBackgroundTasks(log);
-  const { app, services } = createApp({ config, db: database.db, secret: TEST_SECRET, mailer, clock, log, tasks });
+  const { app, services } = createApp({ config, db: database.db, secret: TEST_SECRET, mailer, clock, log, tasks, files: createFileStore(filesDir) });
 
   let cookie: string | undefined;
   const remember = (res: Response) => {
@@ -132,6 +178,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await tasks.idle();
       mailer.close();
       await database.close();
+      if (filesDir !== templateFiles) rmSync(path.dirname(filesDir), { recursive: true, force: true });
     },
   };
 }

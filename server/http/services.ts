@@ -28,5 +28,7 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   /** Attachment files (DATA_DIR/files). */
   files: FileStore;
+  /** The server secret: derive a key per purpose from it (auth/jwt.ts deriveKey). */
+  secret: string;
 }
 

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { count, sql } from 'drizzle-orm';
+import type { AttachmentType } from '../../src/config/constants';
+import { encryptAttachment } from '../storage/attachment-crypto';
+import type { FileStore } from '../storage/file-store';
+import type { Db } from './client';
+import { AGENT01_TERM_LIFE, DEMO_ATTACHMENT_LIKES, DEMO_COURSE_LIKES, DEMO_ENROLMENTS } from './fixtures/demo-activity';
+import { DEMO_ATTACHMENTS, DEMO_DEPARTMENTS, DEPARTMENT_COVERS, type AttachmentKey, type DemoCourse, type FixtureKey } from './fixtures/demo-catalogue';
+import { DEMO_COURSES } from './fixtures/demo-courses';
+import { DEMO_NEWS } from './fixtures/demo-news';
+import {
+  attachmentLikes,
+  attachmentProgress,
+  attachments,
+  courseEnrolments,
+  courseItems,
+  courseLikes,
+  courses,
+  departments,
+  lessons,
+  news,
+  onScreenLogs,
+  users,
+} from './schema';
+
+export const MEDIA_DIR = fileURLToPath(new URL('./fixtures/media/', import.meta.url));
+export const MANIFEST_PATH = `${MEDIA_DIR}manifest.json`;
+
+/** server/db/fixtures/media/manifest.json, written by scripts/make-media-fixtures.sh. */
+export interface ManifestEntry {
+  file: string;
+  type: AttachmentType;
+  bytes: number;
+  media_duration: number;
+  page_count: number;
+  /** HLS only: the AES-128 key file, and each segment's name in the playlist (uri) and its file
+   * here (stored as .ts.bin: tools take any *.ts for TypeScript). Paths relative to the media folder. */
+  key?: string;
+  segments?: { uri: string; file: string }[];
+}
+export type MediaManifest = Record<FixtureKey | 'video_hls', ManifestEntry>;
+
+export function readManifest(): MediaManifest {
+  return JSON.parse(readFileSync(MANIFEST_PATH, 'utf8')) as MediaManifest;
+}
+
+/** Stored as they are (DESIGN: the browser opens them by URL in a new window). */
+export const OFFICE_TYPES: ReadonlySet<AttachmentType> = new Set(['docx', 'xlsx', 'pptx']);
+
+const DAY = 86_400_000;
+const media = (file: string) => readFile(`${MEDIA_DIR}${file}`);
+
+type AttachmentRow = typeof attachments.$inferInsert;
+
+/** Writes one attachment's files (a fresh key per attachment) and answers its row. */
+async function storeAttachment(files: FileStore, manifest: MediaManifest, key: AttachmentKey): Promise<AttachmentRow> {
+  const demo = DEMO_ATTACHMENTS[key];
+  const entry = manifest[demo.fixture];
+  const plain = await media(entry.file);
+  const id = randomUUID();
+  const row: AttachmentRow = {
+    name: demo.name,
+    type: entry.type,
+    language: demo.language,
+    storagePath: '',
+    size: 0,
+    encrypted: false,
+    mediaDuration: entry.media_duration,
+    pageCount: entry.page_count,
+    isMaterial: true,
+  };
+  if (OFFICE_TYPES.has(entry.type)) {
+    row.storagePath = `attachments/${id}.${entry.type}`;
+    row.size = plain.length;
+    await files.write(row.storagePath, plain);
+  } else {
+    const enc = encryptAttachment(plain);
+    Object.assign(row, { storagePath: `attachments/${id}.bin`, size: enc.stored.length, encrypted: true, encryptionKey: enc.key, macKey: enc.macKey, macDigest: enc.macDigest });
+    await files.write(row.storagePath, enc.stored);
+  }
+  if ('stream' in demo && demo.stream) {
+    const hls = manifest.video_hls;
+    const streamPath = `streams/${id}`;
+    // The key stays in the row only: the stream_key route answers it to a signed-in learner.
+    const playlist = hls.file.split('/').pop()!;
+    await files.write(`${streamPath}/${playlist}`, await media(hls.file));
+    for (const segment of hls.segments ?? []) await files.write(`${streamPath}/${segment.uri}`, await media(segment.file));
+    Object.assign(row, { streamPath, streamPlaylist: playlist, streamKey: (await media(hls.key!)).toString('base64'), mediaDuration: hls.media_duration });
+  }
+  return row;
+}
+
+export interface ContentSeedResult {
+  /** false: content was already there (nothing written). */
+  seeded: boolean;
+  /** Courses in the database afterwards. */
+  courses: number;
+}
+
+const countCourses = async (db: Db) => (await db.select({ n: count() }).from(courses))[0].n;
+
+/**
+ * Fills the learning content (departments, courses, lessons, items, attachments and their files,
+ * the demo learners' enrolments, likes and logs, news) when no course exists. Needs the demo users
+ * (seedIfEmpty) first. Files are written before the rows: a crash in between leaves unused files,
+ * never rows that point at missing ones.
+ */
+export async function seedContentIfEmpty(db: Db, files: FileStore, now = Date.now()): Promise<ContentSeedResult> {
+  const existing = await countCourses(db);
+  if (existing > 0) return { seeded: false, courses: existing };
+  const manifest = readManifest();
+  const stored = new Map<AttachmentKey, AttachmentRow>();
+  for (const key of Object.keys(DEMO_ATTACHMENTS) as AttachmentKey[]) stored.set(key, await storeAttachment(files, manifest, key));
+
+  const seeded = await db.transaction(async (tx) => {
+    // Several processes may start together on one PostgreSQL: only the first one seeds.
+    await tx.execute(sql`lock table ${courses} in share row exclusive mode`);
+    if ((await tx.select({ n: count() }).from(courses))[0].n > 0) return false;
+    const at = (daysAgo: number) => new Date(now - daysAgo * DAY);
+
+    const userIds = new Map((await tx.select({ id: users.id, externalId: users.externalId }).from(users)).map((u) => [u.externalId, u.id]));
+    const userId = (code: string) => {
+      const id = userIds.get(code);
+      if (id === undefined) throw new Error(`content seed: demo user ${code} is missing (run seedIfEmpty first)`);
+      return id;
+    };
+
+    const departmentIds = new Map<string, number>();
+    for (const [key, name] of Object.entries(DEMO_DEPARTMENTS)) {
+      const [row] = await tx.insert(departments).values({ name }).returning({ id: departments.id });
+      departmentIds.set(key, row.id);
+    }
+
+    const attachmentIds = new Map<AttachmentKey, number>();
+    const attachmentRows = [...stored.entries()];
+    const inserted = await tx.insert(attachments).values(attachmentRows.map(([, row]) => row)).returning({ id: attachments.id });
+    attachmentRows.forEach(([key], i) => attachmentIds.set(key, inserted[i].id));
+
+    const courseIds = new Map<string, number>();
+    const itemIds = new Map<string, { id: number; kind: 'reading' | 'attachment'; seconds: number; attachment?: AttachmentKey }[]>();
+    for (const course of DEMO_COURSES) {
+      const [row] = await tx
+        .insert(courses)
+        .values({
+          title: course.title,
+          description: course.description,
+          kind: course.kind,
+          departmentId: departmentIds.get(course.department)!,
+          publishedAt: at(course.daysAgo),
+          coverUrl: DEPARTMENT_COVERS[course.department],
+          cpdHours: course.cpdHours,
+          clicks: course.clicks,
+          createdAt: at(course.daysAgo),
+        })
+        .returning({ id: courses.id });
+      courseIds.set(course.key, row.id);
+      itemIds.set(course.key, await insertLessons(tx, row.id, course, attachmentIds));
+    }
+
+    for (const e of DEMO_ENROLMENTS) {
+      const courseId = courseIds.get(e.course)!;
+      const uid = userId(e.user);
+      const enrolledAt = at(e.daysAgo);
+      const completedAt = e.completed ? new Date(enrolledAt.getTime() + 2 * DAY) : null;
+      await tx.insert(courseEnrolments).values({ userId: uid, courseId, enrolledAt, status: e.completed ? 'completed' : 'in_progress', completedAt });
+      if (!e.completed) continue;
+      // Every item done, with the logs that did it: the totals and the completion rule agree.
+      let key = enrolledAt.getTime() + 3_600_000;
+      for (const item of itemIds.get(e.course)!) {
+        key += 600_000;
+        if (item.kind === 'reading') {
+          await tx.insert(onScreenLogs).values({ userId: uid, courseId, itemId: item.id, duration: item.seconds + 5, key, createdAt: new Date(key) });
+        } else {
+          const a = stored.get(item.attachment!)!;
+          const attachmentId = attachmentIds.get(item.attachment!)!;
+          const duration = Math.max(Math.ceil(a.mediaDuration ?? 0), 8);
+          await tx.insert(onScreenLogs).values({ userId: uid, courseId, attachmentId, duration, key, completedPages: a.pageCount || null, createdAt: new Date(key) });
+          await tx.insert(attachmentProgress).values({ userId: uid, attachmentId, completedPages: a.pageCount ?? 0, finishedAt: new Date(key + duration * 1000) });
+        }
+      }
+    }
+
+    // agent01 part-way through term-life: its first reading done, its video started.
+    const termLife = itemIds.get('term-life')!;
+    const agent01 = userId('agent01');
+    const startKey = now - 2 * DAY;
+    const firstReading = termLife.find((i) => i.kind === 'reading')!;
+    const video = termLife.find((i) => i.kind === 'attachment' && DEMO_ATTACHMENTS[i.attachment!].fixture === 'video')!;
+    await tx.insert(onScreenLogs).values([
+      { userId: agent01, courseId: courseIds.get('term-life')!, itemId: firstReading.id, duration: AGENT01_TERM_LIFE.readingSeconds, key: startKey, createdAt: new Date(startKey) },
+      { userId: agent01, courseId: courseIds.get('term-life')!, attachmentId: attachmentIds.get(video.attachment!)!, duration: AGENT01_TERM_LIFE.videoSeconds, key: startKey + 60_000, createdAt: new Date(startKey + 60_000) },
+    ]);
+
+    await tx.insert(courseLikes).values(DEMO_COURSE_LIKES.map((l) => ({ userId: userId(l.user), courseId: courseIds.get(l.course)! })));
+    await tx.insert(attachmentLikes).values(DEMO_ATTACHMENT_LIKES.map((l) => ({ userId: userId(l.user), attachmentId: attachmentIds.get(l.attachment)! })));
+    await tx.insert(news).values(
+      DEMO_NEWS.map((n) => ({ kind: n.kind, title: n.title, body: n.body, coverUrl: n.cover, courseId: n.course ? courseIds.get(n.course)! : null, publishedAt: at(n.daysAgo) })),
+    );
+    return true;
+  });
+  return { seeded, courses: await countCourses(db) };
+}
+
+async function insertLessons(tx: Db, courseId: number, course: DemoCourse, attachmentIds: Map<AttachmentKey, number>) {
+  const out: { id: number; kind: 'reading' | 'attachment'; seconds: number; attachment?: AttachmentKey }[] = [];
+  for (const [position, lesson] of course.lessons.entries()) {
+    const [row] = await tx.insert(lessons).values({ courseId, position, title: lesson.title }).returning({ id: lessons.id });
+    for (const [itemPosition, item] of lesson.items.entries()) {
+      const [itemRow] = await tx
+        .insert(courseItems)
+        .values({
+          lessonId: row.id,
+          courseId,
+          position: itemPosition,
+          kind: item.kind,
+          title: item.title,
+          body: item.kind === 'reading' ? item.body : null,
+          requiredSeconds: item.kind === 'reading' ? item.seconds : 0,
+          attachmentId: item.kind === 'attachment' ? attachmentIds.get(item.attachment)! : null,
+        })
+        .returning({ id: courseItems.id });
+      out.push(item.kind === 'reading' ? { id: itemRow.id, kind: 'reading', seconds: item.seconds } : { id: itemRow.id, kind: 'attachment', seconds: 0, attachment: item.attachment });
+    }
+  }
+  return out;
+}

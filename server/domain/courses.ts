@@ -1,0 +1,305 @@
+import { and, asc, count, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  CourseCard,
+  CourseDetail,
+  CourseList,
+  CourseListQuery,
+  CourseListResponse,
+  CourseStatus,
+  DepartmentList,
+  Lesson,
+} from '../../src/api/schemas/course.schema';
+import { DEFAULT_COVER_URL, type Language } from '../../src/config/constants';
+import type { Db } from '../db/client';
+import { attachmentProgress, attachments, courseEnrolments, courseItems, courseLikes, courses, departments, lessons, onScreenLogs, type LocalizedText } from '../db/schema';
+import { attachmentSummaryOf } from './attachments';
+
+/** The database or a transaction of it (a transaction is a PgDatabase too). */
+export type Tx = Db;
+
+/** A stored text in the request's language; English when a translation is missing. */
+export function localize(text: LocalizedText | null | undefined, lang: Language): string {
+  if (!text) return '';
+  return text[lang] || text.en || '';
+}
+
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+export const paging = (page: number, perPage: number) => ({ limit: perPage, offset: (page - 1) * perPage });
+
+/**
+ * Whether the user has completed the course_items row named `alias`: a reading once its logged
+ * time reaches required_seconds (one record at least: a 0-second reading must still be opened), an
+ * attachment once the attachment is finished. One SQL rule, used by the detail, the cards and the
+ * completion check, so they can never disagree.
+ */
+function itemCompleted(alias: string, userId: number): SQL {
+  const i = sql.raw(alias);
+  return sql`((${i}.kind = 'reading' and coalesce((select sum(o.duration) from on_screen_logs o where o.user_id = ${userId} and o.item_id = ${i}.id), 0) >= greatest(${i}.required_seconds, 1))
+    or (${i}.kind = 'attachment' and exists (select 1 from attachment_progress p where p.user_id = ${userId} and p.attachment_id = ${i}.attachment_id and p.finished_at is not null)))`;
+}
+
+const totalItemsOf = (courseId: SQL | number) => sql`(select count(*) from course_items ti where ti.course_id = ${courseId})`;
+const completedItemsOf = (courseId: SQL | number, userId: number) =>
+  sql`(select count(*) from course_items ci where ci.course_id = ${courseId} and ${itemCompleted('ci', userId)})`;
+
+const courseIdColumn = sql`${courses.id}`;
+const enrolmentCount = sql`(select count(*) from course_enrolments ec where ec.course_id = ${courses.id})`;
+const likeCount = sql`(select count(*) from course_likes lc where lc.course_id = ${courses.id})`;
+
+function cardColumns(userId: number) {
+  return {
+    id: courses.id,
+    title: courses.title,
+    kind: courses.kind,
+    department: departments.name,
+    publishedAt: courses.publishedAt,
+    coverUrl: courses.coverUrl,
+    cpdHours: courses.cpdHours,
+    clicks: courses.clicks,
+    enrolmentCount: enrolmentCount.mapWith(Number),
+    likes: likeCount.mapWith(Number),
+    liked: sql<boolean>`exists (select 1 from course_likes ml where ml.course_id = ${courses.id} and ml.user_id = ${userId})`,
+    status: sql<CourseStatus | null>`(select me.status from course_enrolments me where me.course_id = ${courses.id} and me.user_id = ${userId})`,
+    totalItems: totalItemsOf(courseIdColumn).mapWith(Number),
+    completedItems: completedItemsOf(courseIdColumn, userId).mapWith(Number),
+  };
+}
+
+type CardRow = {
+  id: number;
+  title: LocalizedText;
+  kind: CourseCard['kind'];
+  department: LocalizedText;
+  publishedAt: Date;
+  coverUrl: string | null;
+  cpdHours: number;
+  clicks: number;
+  enrolmentCount: number;
+  likes: number;
+  liked: boolean;
+  status: CourseStatus | null;
+  totalItems: number;
+  completedItems: number;
+};
+
+/** 0..100 of the items done; a completed enrolment is 100 even if items were added after. */
+function progressOf(status: CourseStatus, completed: number, total: number): number {
+  if (status === 'completed') return 100;
+  if (total === 0) return 0;
+  return Math.min(100, Math.floor((completed * 100) / total));
+}
+
+function toCard(row: CardRow, lang: Language): CourseCard {
+  const status = row.status ?? 'not_enrolled';
+  return {
+    id: String(row.id),
+    title: localize(row.title, lang),
+    kind: row.kind,
+    department: localize(row.department, lang),
+    published_at: row.publishedAt.toISOString(),
+    enrolment_count: row.enrolmentCount,
+    clicks: row.clicks,
+    likes: row.likes,
+    liked: Boolean(row.liked),
+    cover_url: row.coverUrl ?? DEFAULT_COVER_URL,
+    cpd_hours: row.cpdHours,
+    status,
+    progress: progressOf(status, row.completedItems, row.totalItems),
+  };
+}
+
+/** Published courses only: a course with a later published_at is not shown to learners yet. */
+export const publishedCourse = (now: Date) => lte(courses.publishedAt, now);
+
+function textMatches(column: typeof courses.title | typeof courses.description, pattern: string): SQL[] {
+  return (['en', 'zh', 'cn'] as const).map((lang) => sql`(${column} ->> ${lang}::text) ilike ${pattern}`);
+}
+
+function filtersOf(list: CourseList, query: CourseListQuery, userId: number, now: Date): SQL[] {
+  const where: SQL[] = [publishedCourse(now)];
+  const kind = list === 'recommended' ? 'recommended' : query.kind;
+  if (kind) where.push(eq(courses.kind, kind));
+  if (query.department) {
+    // The filter's value is a department id from GET courses/departments; a name (any language) works too.
+    const department = query.department;
+    where.push(
+      /^\d{1,18}$/.test(department)
+        ? eq(courses.departmentId, Number(department))
+        : or(...(['en', 'zh', 'cn'] as const).map((lang) => sql`lower(${departments.name} ->> ${lang}::text) = lower(${department})`))!,
+    );
+  }
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    where.push(or(...textMatches(courses.title, pattern), ...textMatches(courses.description, pattern))!);
+  }
+  if (list === 'mine') {
+    where.push(eq(courseEnrolments.userId, userId));
+    if (query.status) where.push(eq(courseEnrolments.status, query.status));
+  }
+  return where;
+}
+
+function orderOf(list: CourseList, lang: Language): SQL[] {
+  switch (list) {
+    case 'all':
+      return [sql`${courses.title} ->> ${lang}::text asc`, asc(courses.id)];
+    case 'ranking':
+      return [sql`${enrolmentCount} desc`, sql`${likeCount} desc`, desc(courses.clicks), asc(courses.id)];
+    case 'mine':
+      return [desc(courseEnrolments.enrolledAt), desc(courses.id)];
+    default:
+      return [desc(courses.publishedAt), desc(courses.id)];
+  }
+}
+
+/** One of the catalogue lists (SPEC §2 course pages), paged, texts in `lang`, progress of `userId`. */
+export async function listCourses(
+  db: Db,
+  list: CourseList,
+  query: CourseListQuery,
+  { userId, lang, now }: { userId: number; lang: Language; now: Date },
+): Promise<CourseListResponse> {
+  const where = and(...filtersOf(list, query, userId, now));
+  const mine = list === 'mine';
+  const countQuery = db.select({ total: count() }).from(courses).innerJoin(departments, eq(departments.id, courses.departmentId));
+  const rowsQuery = db.select(cardColumns(userId)).from(courses).innerJoin(departments, eq(departments.id, courses.departmentId));
+  const enrolmentJoin = eq(courseEnrolments.courseId, courses.id);
+  const [{ total }] = await (mine ? countQuery.innerJoin(courseEnrolments, enrolmentJoin) : countQuery).where(where);
+  const { limit, offset } = paging(query.page, query.per_page);
+  const rows = await (mine ? rowsQuery.innerJoin(courseEnrolments, enrolmentJoin) : rowsQuery)
+    .where(where)
+    .orderBy(...orderOf(list, lang))
+    .limit(limit)
+    .offset(offset);
+  return { data: rows.map((r) => toCard(r as CardRow, lang)), page: query.page, per_page: query.per_page, total };
+}
+
+export async function listDepartments(db: Db, lang: Language): Promise<DepartmentList> {
+  const rows = await db.select().from(departments).orderBy(asc(departments.id));
+  return rows.map((d) => ({ id: String(d.id), name: localize(d.name, lang) }));
+}
+
+/** The published course, or undefined (unknown and not yet published look the same to a learner). */
+export async function findPublishedCourse(db: Tx, courseId: number, now: Date) {
+  const [row] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.id, courseId), publishedCourse(now)));
+  return row;
+}
+
+/** GET courses/{id}: counts a click, then answers the card, lessons and the learner's progress. */
+export async function courseDetail(db: Db, courseId: number, { userId, lang, now }: { userId: number; lang: Language; now: Date }): Promise<CourseDetail | null> {
+  const clicked = await db
+    .update(courses)
+    .set({ clicks: sql`${courses.clicks} + 1` })
+    .where(and(eq(courses.id, courseId), publishedCourse(now)))
+    .returning({ id: courses.id });
+  if (clicked.length === 0) return null;
+
+  const [card] = await db
+    .select({ ...cardColumns(userId), description: courses.description })
+    .from(courses)
+    .innerJoin(departments, eq(departments.id, courses.departmentId))
+    .where(eq(courses.id, courseId));
+  const [enrolment] = await db
+    .select({ completedAt: courseEnrolments.completedAt })
+    .from(courseEnrolments)
+    .where(and(eq(courseEnrolments.userId, userId), eq(courseEnrolments.courseId, courseId)));
+  const lessonRows = await db.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.position), asc(lessons.id));
+  const itemRows = await db
+    .select({
+      item: courseItems,
+      attachment: attachments,
+      finished: sql<boolean>`(${attachmentProgress.finishedAt} is not null)`,
+      completed: sql<boolean>`${itemCompleted('"course_items"', userId)}`,
+      itemDuration: sql`coalesce((select sum(o.duration) from on_screen_logs o where o.user_id = ${userId} and o.item_id = ${courseItems.id}), 0)`.mapWith(Number),
+      attachmentDuration: sql`coalesce((select sum(o.duration) from on_screen_logs o where o.user_id = ${userId} and o.attachment_id = ${courseItems.attachmentId}), 0)`.mapWith(Number),
+    })
+    .from(courseItems)
+    .leftJoin(attachments, eq(attachments.id, courseItems.attachmentId))
+    .leftJoin(attachmentProgress, and(eq(attachmentProgress.attachmentId, courseItems.attachmentId), eq(attachmentProgress.userId, userId)))
+    .where(eq(courseItems.courseId, courseId))
+    .orderBy(asc(courseItems.position), asc(courseItems.id));
+
+  const lessonList: Lesson[] = lessonRows.map((l) => ({
+    id: String(l.id),
+    title: localize(l.title, lang),
+    items: itemRows
+      .filter((r) => r.item.lessonId === l.id)
+      .map(({ item, attachment, finished, completed, itemDuration, attachmentDuration }) => ({
+        id: String(item.id),
+        title: localize(item.title, lang),
+        kind: item.kind,
+        body: item.kind === 'reading' ? localize(item.body, lang) : '',
+        required_seconds: item.kind === 'reading' ? item.requiredSeconds : 0,
+        duration: itemDuration + (attachment ? attachmentDuration : 0),
+        attachment: attachment ? attachmentSummaryOf(attachment, Boolean(finished)) : null,
+        completed: Boolean(completed),
+      })),
+  }));
+  const { description, ...cardRow } = card;
+  return {
+    ...toCard(cardRow as CardRow, lang),
+    description: localize(description, lang),
+    lessons: lessonList,
+    completed_items: cardRow.completedItems,
+    total_items: cardRow.totalItems,
+    completed_at: enrolment?.completedAt ? enrolment.completedAt.toISOString() : null,
+  };
+}
+
+/** Enrols the learner (idempotent), then completes the enrolment if every item is already done. */
+export async function enrol(db: Tx, userId: number, courseId: number, now: Date): Promise<void> {
+  await db.insert(courseEnrolments).values({ userId, courseId, enrolledAt: now }).onConflictDoNothing();
+  await refreshCompletion(db, userId, courseId, now);
+}
+
+export async function likeCourse(db: Db, userId: number, courseId: number, liked: boolean): Promise<void> {
+  if (liked) await db.insert(courseLikes).values({ userId, courseId }).onConflictDoNothing();
+  else await db.delete(courseLikes).where(and(eq(courseLikes.userId, userId), eq(courseLikes.courseId, courseId)));
+}
+
+/**
+ * Completes the learner's enrolment when every item of the course is complete (a course without
+ * items never completes). Completion is final: a completed enrolment is never reopened. Does not
+ * enrol by itself.
+ */
+export async function refreshCompletion(tx: Tx, userId: number, courseId: number, now: Date = new Date()): Promise<boolean> {
+  const enrolment = and(eq(courseEnrolments.userId, userId), eq(courseEnrolments.courseId, courseId));
+  // Two last pieces arriving together (a reading's time and an attachment's finish) would each miss
+  // the other's uncommitted row: locking the enrolment makes the later one wait and then see both
+  // (the next statement takes a fresh snapshot under READ COMMITTED).
+  await tx.select({ status: courseEnrolments.status }).from(courseEnrolments).where(enrolment).for('update');
+  const done = await tx
+    .update(courseEnrolments)
+    .set({ status: 'completed', completedAt: now })
+    .where(
+      and(
+        enrolment,
+        eq(courseEnrolments.status, 'in_progress'),
+        sql`${totalItemsOf(courseId)} > 0`,
+        sql`${totalItemsOf(courseId)} = ${completedItemsOf(courseId, userId)}`,
+      ),
+    )
+    .returning({ courseId: courseEnrolments.courseId });
+  return done.length > 0;
+}
+
+export async function isCourseCompleted(tx: Tx, userId: number, courseId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ status: courseEnrolments.status })
+    .from(courseEnrolments)
+    .where(and(eq(courseEnrolments.userId, userId), eq(courseEnrolments.courseId, courseId)));
+  return row?.status === 'completed';
+}
+
+/** Seconds the learner has on screen in a course: its items' and its attachments' records. */
+export async function courseDuration(tx: Tx, userId: number, courseId: number): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql`coalesce(sum(${onScreenLogs.duration}), 0)`.mapWith(Number) })
+    .from(onScreenLogs)
+    .where(and(eq(onScreenLogs.userId, userId), eq(onScreenLogs.courseId, courseId)));
+  return row.total;
+}
