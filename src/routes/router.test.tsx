@@ -42,14 +42,21 @@ describe('routes (SPEC §2)', () => {
 
   it('shows pages of later issues with their title and an honest note only', async () => {
     signIn();
-    const { router } = renderApp('/courses');
-    await screen.findByRole('heading', { level: 1, name: 'All Courses' });
-    expect(router.state.location.pathname).toBe('/courses/all');
+    const { router } = renderApp('/offline');
+    await screen.findByRole('heading', { level: 1, name: 'Offline Courses' });
+    expect(router.state.location.pathname).toBe('/offline');
     expect(screen.getByText('This section arrives in a later release.')).toBeInTheDocument();
-    expect(document.title).toBe('All Courses -- Agent Academy');
+    expect(document.title).toBe('Offline Courses -- Agent Academy');
   });
 
-  it.each(['/search', '/offline', '/themes', '/courses/material', '/course/12', '/lesson/3/4', '/profile', '/notification', '/mockexam', '/learning-map', '/pdf/7'])(
+  it('/courses opens all courses', async () => {
+    signIn();
+    const { router } = renderApp('/courses');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courses/all'));
+    await waitFor(() => expect(document.title).toBe('All Courses -- Agent Academy'));
+  });
+
+  it.each(['/offline', '/themes', '/profile', '/notification', '/mockexam', '/learning-map', '/pdf/7'])(
     '%s is a guarded layout page',
     async (path) => {
       signIn();

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { AppConfig } from '../api/schemas/app-config.schema';
+import type { CourseList } from '../api/schemas/course.schema';
 import { LoadingOverlay } from '../ui/layout/loading-overlay';
 import { authGuard, loginGuard, mobileCheck } from './guards';
 import { managementGuard } from './management/management.guard';
@@ -20,6 +21,16 @@ const comingSoon = () => import('./coming-soon/coming-soon.route');
  * when only the child changes (SPEC §2: guards cover child activation and lazy loading). */
 function guarded(path: string, title: TitleKey | RouteTitleHandle, load: PageModule, loader: RouteObject['loader'] = authGuard): RouteObject {
   return { path, handle: typeof title === 'string' ? titled(title) : title, loader, ...page(load) };
+}
+
+/** A course list page (one module for every list, each list its own component). */
+function catalogue(list: CourseList, title: TitleKey): RouteObject {
+  return {
+    path: list,
+    handle: titled(title),
+    loader: authGuard,
+    lazy: async () => ({ Component: (await import('./courses/catalogue.route')).catalogueRoute(list) }),
+  };
 }
 
 /** Learning map and mock exam are hidden when their feature is off (SPEC §6); the pages too. */
@@ -68,7 +79,7 @@ export function appRoutes(config: AppConfig): RouteObject[] {
             redirectIndex('/main'),
             guarded('main', UNTITLED, () => import('./main/main.route')),
             guarded('management', 'management', comingSoon, managementGuard),
-            guarded('search', 'search', comingSoon),
+            guarded('search', 'search', () => import('./search/search.route')),
             guarded('offline', 'offline', comingSoon),
             guarded('themes', 'themes', comingSoon),
             {
@@ -76,12 +87,17 @@ export function appRoutes(config: AppConfig): RouteObject[] {
               handle: titled('courses'),
               children: [
                 redirectIndex('/courses/all'),
-                guarded('all', 'courses_all', comingSoon),
-                guarded('material', 'courses_material', comingSoon),
+                catalogue('all', 'courses_all'),
+                catalogue('latest', 'courses_latest'),
+                catalogue('ranking', 'courses_ranking'),
+                catalogue('recommended', 'courses_recommended'),
+                catalogue('mine', 'courses_mine'),
+                guarded('material', 'courses_material', () => import('./courses/material.route')),
+                guarded('news', 'courses_news', () => import('./courses/news.route')),
               ],
             },
             // Learning pages register for identity prompts (continual authentication).
-            guarded('course/*', 'course', () => import('./course/course.route')),
+            guarded('course/:courseId', 'course', () => import('./course/course.route')),
             guarded('lesson/*', 'lesson', () => import('./lesson/lesson.route')),
             guarded('profile', 'profile', comingSoon),
             {

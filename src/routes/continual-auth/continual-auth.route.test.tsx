@@ -5,6 +5,7 @@ import { agent01, json, tokenFor } from '../../api/test-helpers';
 import { clearToken, setToken } from '../../api/token-storage';
 import type { AppConfig } from '../../api/schemas/app-config.schema';
 import { demoAppConfig } from '../../config/app-config.defaults';
+import { sampleCourse } from '../../machines/course-detail/course-detail.fixtures';
 import { closeAllDialogs } from '../session/open-dialogs';
 import { fakeApi, noContent } from '../testing/network';
 import { renderApp } from '../testing/render-app';
@@ -18,6 +19,7 @@ const path = (r: Request) => new URL(r.url).pathname;
 const wrong = () => json({ status_code: 400, message: 'Agent code or password is incorrect.' }, 400);
 const modal = (name = 'Enter password') => screen.findByRole('dialog', { name }, { timeout: 5_000 });
 const history = { data: [], page: 1, per_page: 10, total: 0 };
+const course1 = () => json({ ...sampleCourse, id: '1', title: 'Insurance Ethics and Compliance' });
 
 beforeEach(() => {
   setToken(tokenFor('0'));
@@ -32,10 +34,10 @@ describe('continual authentication in the app', () => {
       'GET /api/users/current': () => json(agent01),
       'GET /api/auth/2fa/info': () => json({ enabled: false, pending: false, required: false }),
       'POST /api/auth/login': (_r, body) => (JSON.parse(body).password === 'Learner2026' ? noContent() : wrong()),
+      'GET /api/courses/1': course1,
     });
     renderApp('/course/1', { config });
-    // The placeholder page keeps its honest text.
-    expect(await screen.findByRole('heading', { name: 'Course' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Insurance Ethics and Compliance' })).toBeInTheDocument();
     const dialog = await modal();
     expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
     await userEvent.type(within(dialog).getByPlaceholderText('Password'), 'nope');
@@ -72,16 +74,16 @@ describe('continual authentication in the app', () => {
   });
 
   it('leaving the learning page stops the prompts', async () => {
-    fakeApi({ 'GET /api/users/current': () => json(agent01), 'GET /api/auth/2fa/info': () => json({ enabled: false, pending: false, required: false }) });
+    fakeApi({ 'GET /api/users/current': () => json(agent01), 'GET /api/auth/2fa/info': () => json({ enabled: false, pending: false, required: false }), 'GET /api/courses/1': course1 });
     const { router } = renderApp('/course/1', { config });
-    await screen.findByRole('heading', { name: 'Course' });
+    await screen.findByRole('heading', { level: 1, name: 'Insurance Ethics and Compliance' });
     await act(() => router.navigate('/main'));
     await act(() => new Promise((r) => setTimeout(r, 2_200)));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('logout closes an open prompt (open-dialogs registry)', async () => {
-    fakeApi({ 'GET /api/users/current': () => json(agent01), 'GET /api/auth/2fa/info': () => json({ enabled: false, pending: false, required: false }) });
+    fakeApi({ 'GET /api/users/current': () => json(agent01), 'GET /api/auth/2fa/info': () => json({ enabled: false, pending: false, required: false }), 'GET /api/courses/1': course1 });
     renderApp('/course/1', { config });
     await modal();
     act(() => closeAllDialogs());

@@ -1,0 +1,26 @@
+import type { CourseCard } from '../../api/schemas/course.schema';
+import type { ListPage } from './course-list.machine';
+
+// Test data for the machine's tests (machines stay free of view code, so no shared UI samples).
+
+export const sampleCard: CourseCard = {
+  id: '1',
+  title: 'Insurance Ordinance Essentials',
+  kind: 'compulsory',
+  department: 'Compliance',
+  published_at: '2026-01-05T09:00:00.000Z',
+  enrolment_count: 128,
+  clicks: 940,
+  likes: 37,
+  liked: false,
+  cover_url: '/assets/placeholder-cover.svg',
+  cpd_hours: 1.5,
+  status: 'not_enrolled',
+  progress: 0,
+};
+export const secondCard: CourseCard = { ...sampleCard, id: '2', title: 'Needs-Based Selling' };
+export const thirdCard: CourseCard = { ...sampleCard, id: '3', title: 'Medical Insurance Products' };
+
+export function cardPage(cards: CourseCard[], page = 1, total = cards.length, perPage = 12): ListPage<CourseCard> {
+  return { data: cards, page, per_page: perPage, total };
+}

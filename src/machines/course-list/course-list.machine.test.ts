@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { courseListMachine, sameQuery, type CatalogueQuery, type ListPage, type ListQuery } from './course-list.machine';
+import { pageCount, selectListView } from './course-list.selectors';
+import { SubmissionError } from '../shared/submission-error';
+import { cardPage, sampleCard, secondCard, thirdCard } from './course-list.fixtures';
+import type { CourseCard } from '../../api/schemas/course.schema';
+
+const query = (extra: Partial<CatalogueQuery> = {}): CatalogueQuery => ({ list: 'all', page: 1, per_page: 12, ...extra });
+
+interface Call {
+  input: CatalogueQuery;
+  signal: AbortSignal;
+  resolve: (page: ListPage<CourseCard>) => void;
+  reject: (error: unknown) => void;
+}
+
+function start(initial = query()) {
+  const calls: Call[] = [];
+  const actor = createActor(
+    courseListMachine.provide({
+      actors: {
+        loadPage: fromPromise<ListPage<unknown>, ListQuery>(
+          ({ input, signal }) => new Promise((resolve, reject) => calls.push({ input: input as CatalogueQuery, signal, resolve, reject })),
+        ),
+      },
+    }),
+    { input: { query: initial } },
+  ).start();
+  return { actor, calls, view: () => selectListView(actor.getSnapshot()) };
+}
+
+describe('course-list machine', () => {
+  it('loads the first query at once and shows the page', async () => {
+    const { actor, calls, view } = start();
+    expect(view().status).toBe('loading');
+    expect(calls.map((c) => c.input)).toEqual([query()]);
+    calls[0].resolve(cardPage([sampleCard], 1, 30));
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(view()).toEqual({ status: 'loaded', result: cardPage([sampleCard], 1, 30), failure: null, pages: 3 });
+  });
+
+  it('the latest request wins: a slow older answer never overwrites a newer one', async () => {
+    const { actor, calls, view } = start();
+    actor.send({ type: 'query.change', query: query({ kind: 'elective' }) });
+    actor.send({ type: 'query.change', query: query({ kind: 'elective', page: 2 }) });
+    expect(calls.map((c) => c.input)).toEqual([query(), query({ kind: 'elective' }), query({ kind: 'elective', page: 2 })]);
+    // The abandoned calls are cancelled, so their requests stop too.
+    expect(calls.map((c) => c.signal.aborted)).toEqual([true, true, false]);
+    calls[2].resolve(cardPage([secondCard], 2, 13));
+    await waitFor(actor, (s) => s.matches('loaded'));
+    calls[0].resolve(cardPage([thirdCard]));
+    calls[1].reject(new SubmissionError('late failure'));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(view()).toMatchObject({ status: 'loaded', result: cardPage([secondCard], 2, 13), failure: null });
+    expect(actor.getSnapshot().context.query).toEqual(query({ kind: 'elective', page: 2 }));
+  });
+
+  it('an empty answer is the empty state; a new query leaves it', async () => {
+    const { actor, calls } = start();
+    calls[0].resolve(cardPage([]));
+    await waitFor(actor, (s) => s.matches('empty'));
+    actor.send({ type: 'query.change', query: query({ q: 'ethics' }) });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("a failure shows the server's message; retry loads the same query again", async () => {
+    const { actor, calls, view } = start(query({ page: 3 }));
+    calls[0].reject(new SubmissionError('The service is unavailable.'));
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(view().failure).toEqual({ kind: 'server', message: 'The service is unavailable.' });
+    actor.send({ type: 'retry' });
+    expect(view()).toMatchObject({ status: 'loading', failure: null });
+    expect(calls.map((c) => c.input)).toEqual([query({ page: 3 }), query({ page: 3 })]);
+    calls[1].reject(new TypeError('Failed to fetch'));
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(view().failure).toEqual({ kind: 'generic' });
+  });
+
+  it('the same query again does not reload', async () => {
+    const { actor, calls } = start();
+    calls[0].resolve(cardPage([sampleCard]));
+    await waitFor(actor, (s) => s.matches('loaded'));
+    actor.send({ type: 'query.change', query: { per_page: 12, page: 1, list: 'all' } });
+    expect(calls).toHaveLength(1);
+    expect(actor.getSnapshot().matches('loaded')).toBe(true);
+  });
+
+  it('compares queries by value and counts pages', () => {
+    expect(sameQuery({ a: 1, b: 'x' }, { b: 'x', a: 1 })).toBe(true);
+    expect(sameQuery({ a: 1 }, { a: 1, b: 'x' })).toBe(false);
+    expect(sameQuery({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+    expect(pageCount(null)).toBe(1);
+    expect(pageCount(cardPage([], 1, 0))).toBe(1);
+    expect(pageCount(cardPage([], 1, 24))).toBe(2);
+    expect(pageCount(cardPage([], 1, 25))).toBe(3);
+  });
+});

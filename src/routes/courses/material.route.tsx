@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Material } from '../../api/schemas/course.schema';
+import { MaterialLibraryView } from '../../ui/courses/material-library-view';
+import { materialListMachine } from './course-list.actor';
+import { CoursesNamespace } from './courses-namespace';
+import { compact, materialParams, pageOf, PER_PAGE } from './list-params';
+import { useListMachine, useListNavigation } from './use-list';
+
+const FILTERS = ['q', 'type', 'language'] as const;
+
+function MaterialPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const nav = useListNavigation(FILTERS);
+  const filters = materialParams(nav.params);
+  const page = pageOf(nav.params.get('page'));
+  const { view, retry } = useListMachine<Material>(materialListMachine, { ...compact(filters), page, per_page: PER_PAGE, lang: i18n.language });
+  return (
+    <MaterialLibraryView
+      title={t('courses:material_title')}
+      filters={filters}
+      view={view}
+      page={page}
+      onFilter={nav.setFilter}
+      onClear={nav.clear}
+      onPage={nav.setPage}
+      onRetry={retry}
+      onNavigate={(to) => navigate(to)}
+    />
+  );
+}
+
+/** /courses/material: the material library; a material opens at /courses/material/:attachmentId. */
+export default function MaterialRoute() {
+  return (
+    <CoursesNamespace>
+      <MaterialPage />
+    </CoursesNamespace>
+  );
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { NewsEntry } from '../../api/schemas/course.schema';
+import { NewsView } from '../../ui/courses/news-view';
+import { newsListMachine } from './course-list.actor';
+import { CoursesNamespace } from './courses-namespace';
+import { compact, newsKind, pageOf, PER_PAGE } from './list-params';
+import { useListMachine, useListNavigation } from './use-list';
+
+function NewsPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const nav = useListNavigation(['kind']);
+  const kind = newsKind(nav.params);
+  const page = pageOf(nav.params.get('page'));
+  const { view, retry } = useListMachine<NewsEntry>(newsListMachine, { ...compact({ kind }), page, per_page: PER_PAGE, lang: i18n.language });
+  return (
+    <NewsView
+      title={t('courses:news_title')}
+      kind={kind}
+      view={view}
+      page={page}
+      onKind={(value) => nav.setFilter('kind', value)}
+      onPage={nav.setPage}
+      onRetry={retry}
+      onNavigate={(to) => navigate(to)}
+    />
+  );
+}
+
+/** /courses/news: news and highlights. */
+export default function NewsRoute() {
+  return (
+    <CoursesNamespace>
+      <NewsPage />
+    </CoursesNamespace>
+  );
+}

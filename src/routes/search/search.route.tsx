@@ -1,0 +1,4 @@
+import { catalogueRoute } from '../courses/catalogue.route';
+
+/** /search?q=: the course search, a catalogue list that needs words. */
+export default catalogueRoute('search');

@@ -1,0 +1,22 @@
+import type { CourseCard as CourseCardData } from '../../api/schemas/course.schema';
+import { CourseCard } from './course-card';
+
+export interface CourseGridProps {
+  courses: readonly CourseCardData[];
+  /** Number the cards from this rank (ranking list); absent elsewhere. */
+  firstRank?: number;
+  onNavigate: (to: string) => void;
+}
+
+/** Cards in a grid that reflows to one column on phones. */
+export function CourseGrid({ courses, firstRank, onNavigate }: CourseGridProps) {
+  return (
+    <ol className={`course-grid${firstRank === undefined ? ' course-grid--plain' : ''}`} data-testid="course-grid">
+      {courses.map((course, i) => (
+        <li key={course.id}>
+          <CourseCard course={course} rank={firstRank === undefined ? undefined : firstRank + i} onNavigate={onNavigate} />
+        </li>
+      ))}
+    </ol>
+  );
+}

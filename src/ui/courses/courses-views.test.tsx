@@ -1,0 +1,87 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithI18n } from '../testing/render';
+import { CourseCard } from './course-card';
+import { Pagination, pageWindow } from './pagination';
+import { completedCard, inProgressCard, sampleCard, sampleCourse } from './samples';
+import { nextItem } from './next-item';
+import { ListFilters } from './list-filters';
+
+describe('course card', () => {
+  it('shows the display fields, and progress only once enrolled', () => {
+    const onNavigate = vi.fn();
+    renderWithI18n(<CourseCard course={sampleCard} onNavigate={onNavigate} />);
+    const card = screen.getByTestId('course-card');
+    expect(within(card).getByRole('heading', { name: sampleCard.title })).toBeInTheDocument();
+    for (const text of ['Compulsory', 'Compliance', 'CPD hours: 1.5', 'Enrolled: 128', 'Views: 940', 'Likes: 37', 'Published Jan 5, 2026']) {
+      expect(within(card).getByText(text)).toBeInTheDocument();
+    }
+    expect(within(card).queryByRole('progressbar')).toBeNull();
+    expect(within(card).getByRole('link')).toHaveAttribute('href', '/course/1');
+  });
+
+  it('shows the progress of an enrolled learner, in Chinese too', () => {
+    renderWithI18n(<CourseCard course={inProgressCard} onNavigate={vi.fn()} />);
+    expect(screen.getByRole('progressbar', { name: '40% complete' })).toHaveAttribute('value', '40');
+    expect(screen.getByText('In progress')).toBeInTheDocument();
+    renderWithI18n(<CourseCard course={completedCard} rank={3} onNavigate={vi.fn()} />, 'zh');
+    expect(screen.getByText('已完成')).toBeInTheDocument();
+    expect(screen.getByText('推薦')).toBeInTheDocument();
+    expect(screen.getByText('第 3 名')).toBeInTheDocument();
+  });
+});
+
+describe('pagination', () => {
+  it('offers the first, the last and the pages around the current one', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(10, 20)).toEqual([1, 'gap', 8, 9, 10, 11, 12, 'gap', 20]);
+    expect(pageWindow(2, 9)).toEqual([1, 2, 3, 4, 'gap', 9]);
+  });
+
+  it('is a labelled navigation that works from the keyboard, hidden for one page', async () => {
+    const onPage = vi.fn();
+    const { rerender } = renderWithI18n(<Pagination page={1} pages={3} onPage={onPage} />);
+    const nav = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(within(nav).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    within(nav).getByRole('button', { name: 'Page 3' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onPage).toHaveBeenLastCalledWith(3);
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    expect(onPage).toHaveBeenLastCalledWith(2);
+    rerender(<Pagination page={1} pages={1} onPage={onPage} />);
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+});
+
+describe('filters bar', () => {
+  it('applies a choice at once and the search text on Enter only', async () => {
+    const onChange = vi.fn();
+    renderWithI18n(
+      <ListFilters
+        search={{ value: '', label: 'Search' }}
+        selects={[{ name: 'kind', label: 'Course type', value: '', anyLabel: 'All types', options: [{ value: 'elective', label: 'Elective' }] }]}
+        onChange={onChange}
+        onClear={vi.fn()}
+      />,
+    );
+    await userEvent.selectOptions(screen.getByLabelText('Course type'), 'Elective');
+    expect(onChange).toHaveBeenLastCalledWith('kind', 'elective');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'ethics');
+    expect(onChange).toHaveBeenCalledTimes(1);
+    await userEvent.keyboard('{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith('q', 'ethics');
+  });
+});
+
+describe('next item', () => {
+  it('is the first item not completed, else the first', () => {
+    expect(nextItem(sampleCourse)?.id).toBe('101');
+    const done = { ...sampleCourse, lessons: sampleCourse.lessons.map((l) => ({ ...l, items: l.items.map((i) => ({ ...i, completed: true })) })) };
+    expect(nextItem(done)?.id).toBe('100');
+    expect(nextItem({ ...sampleCourse, lessons: [] })).toBeNull();
+  });
+});
