@@ -8,6 +8,8 @@ const sessionPort = port + 1;
 // Account security journeys change accounts (two-factor on, new passwords) and want identity prompts
 // every 2–4 s (continual authentication in units of 1 s): their own server too.
 const accountPort = port + 2;
+// Learning journeys stop and restart their server mid-view: they start it themselves (tests/e2e/server-process.ts).
+const learningPort = port + 3;
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -36,7 +38,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'chromium', testIgnore: /(session|account-.+)\.spec\.ts$/ },
+    { name: 'chromium', testIgnore: /(session|account-.+|learning)\.spec\.ts$/ },
+    { name: 'learning', testMatch: /learning\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${learningPort}` } },
     { name: 'account', testMatch: /account-.+\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${accountPort}` } },
     { name: 'session', testMatch: /session\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${sessionPort}` } },
   ],

@@ -1,14 +1,19 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { setup, type AnyStateMachine } from 'xstate';
+import { attachmentViewerMachine } from './attachment-viewer/attachment-viewer.machine';
 import { changePasswordMachine } from './change-password/change-password.machine';
 import { continualAuthMachine } from './continual-auth/continual-auth.machine';
+import { courseDetailMachine } from './course-detail/course-detail.machine';
+import { courseListMachine } from './course-list/course-list.machine';
 import { forgotPasswordMachine } from './forgot-password/forgot-password.machine';
 import { idleTimeoutMachine } from './idle-timeout/idle-timeout.machine';
+import { onScreenTimerMachine } from './on-screen-timer/on-screen-timer.machine';
 import { resetPasswordMachine } from './reset-password/reset-password.machine';
 import { sessionMachine } from './session/session.machine';
 import { signInMachine } from './sign-in/sign-in.machine';
 import { twoFactorMachine } from './two-factor/two-factor.machine';
+import { videoPlayerMachine } from './video-player/video-player.machine';
 import { diagramDocument, toMermaid } from './testing/diagram';
 
 // DESIGN §3: every machine has its diagram in docs/machines/, generated from the definition.
@@ -21,6 +26,11 @@ const machines: Array<[string, AnyStateMachine]> = [
   ['continual-auth', continualAuthMachine],
   ['two-factor', twoFactorMachine],
   ['reset-password', resetPasswordMachine],
+  ['course-list', courseListMachine],
+  ['course-detail', courseDetailMachine],
+  ['attachment-viewer', attachmentViewerMachine],
+  ['on-screen-timer', onScreenTimerMachine],
+  ['video-player', videoPlayerMachine],
 ];
 
 describe('machine diagrams in docs/machines', () => {

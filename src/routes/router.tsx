@@ -93,12 +93,14 @@ export function appRoutes(config: AppConfig): RouteObject[] {
                 catalogue('recommended', 'courses_recommended'),
                 catalogue('mine', 'courses_mine'),
                 guarded('material', 'courses_material', () => import('./courses/material.route')),
+                guarded('material/:attachmentId', 'courses_material', () => import('./material-viewer/material-viewer.route')),
                 guarded('news', 'courses_news', () => import('./courses/news.route')),
               ],
             },
             // Learning pages register for identity prompts (continual authentication).
             guarded('course/:courseId', 'course', () => import('./course/course.route')),
-            guarded('lesson/*', 'lesson', () => import('./lesson/lesson.route')),
+            guarded('lesson/:courseId/:itemId', 'lesson', () => import('./lesson/lesson.route')),
+            guarded('lesson/*', 'lesson', () => import('./not-found/not-found.route')),
             guarded('profile', 'profile', comingSoon),
             {
               path: 'profile/identity-checks',

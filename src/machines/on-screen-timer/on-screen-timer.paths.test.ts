@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, getInitialSnapshot, getNextSnapshot, SimulatedClock, type AnyMachineSnapshot, type AnyStateNode, type EventObject, type InspectionEvent } from 'xstate';
+import type { OnScreenRecord } from '../../api/schemas/on-screen-log.schema';
+import { getShortestPaths } from 'xstate/graph';
+import { allStateIds, allTransitions, controllableActors, describePath, type ModelPath } from '../testing/model-coverage';
+import { onScreenTimerMachine, RETRY_BASE_MS, RETRY_MAX_MS, type OnScreenTimerContext, type OnScreenTimerEvent } from './on-screen-timer.machine';
+import { wholeSeconds } from './on-screen-timer.record';
+import { onScreenTimerView, type OnScreenTimerSnapshot } from './on-screen-timer.selectors';
+
+type ModelEvent = EventObject & Record<string, unknown>;
+
+const T0 = 1_767_000_000_000;
+const at = (s: number) => T0 + s * 1000;
+const AFTER = 'xstate.after.retryDelay.onScreenTimer.outbox.waiting';
+
+let effects: Array<{ type: 'save' | 'enqueue'; record: OnScreenRecord | null }> = [];
+const machine = onScreenTimerMachine.provide({
+  actions: {
+    saveRecord: (_, { record }) => void effects.push({ type: 'save', record }),
+    enqueueRecord: (_, { record }) => void effects.push({ type: 'enqueue', record }),
+  },
+});
+
+const actorIds = ['fetchTotal', 'flushOutbox'];
+const setupEvent: ModelEvent = { type: 'course.setup', courseId: 'c1', now: at(0) };
+const startItem: ModelEvent = { type: 'timer.start', target: { courseId: 'c1', itemId: 'i1' }, now: at(0) };
+const stop: ModelEvent = { type: 'timer.stop', now: at(5) };
+const opened: ModelEvent = { type: 'xstate.done.actor.fetchTotal', output: { completed: false, total: 40 } };
+const sent: ModelEvent = { type: 'xstate.done.actor.flushOutbox' };
+// Two models, so the two regions' states do not multiply: the timer's (sends always succeed) and
+// the outbox's. Times only move forward through these (the machine's clock never goes back);
+// 70 s is past the checkpoint.
+const timerEvents: ModelEvent[] = [
+  setupEvent,
+  startItem,
+  { type: 'timer.start', target: { courseId: 'c1', attachmentId: 'a1' }, now: at(2) },
+  { type: 'timer.page', page: 2 },
+  { type: 'clock.tick', now: at(3) },
+  { type: 'clock.tick', now: at(70) },
+  { type: 'timer.pause', now: at(3) },
+  { type: 'timer.restart', now: at(4) },
+  { type: 'page.hidden', now: at(3) },
+  { type: 'page.visible', now: at(4) },
+  stop,
+  { type: 'retry' },
+  opened,
+  { type: 'xstate.done.actor.fetchTotal', output: { completed: true } },
+  { type: 'xstate.error.actor.fetchTotal', error: new Error('500') },
+  sent,
+];
+const outboxEvents: ModelEvent[] = [
+  setupEvent,
+  startItem,
+  { type: 'clock.tick', now: at(70) },
+  stop,
+  opened,
+  sent,
+  { type: 'xstate.error.actor.flushOutbox', error: new Error('offline') },
+  { type: 'network.online' },
+  { type: AFTER },
+];
+
+/** States that differ only in times and counts are one node of the model: what decides the
+ * machine's next transition is the state, the target's kind, the flags and the outbox's. */
+function modelKey(snapshot: AnyMachineSnapshot): string {
+  const c = snapshot.context as OnScreenTimerContext;
+  const target = c.target?.attachmentId !== undefined ? 'attachment' : c.target ? 'item' : null;
+  return JSON.stringify([snapshot.value, target, c.paused, c.hidden, c.flushAgain, Math.min(c.flushFailures, 2), c.lastNow === null]);
+}
+
+/** Replays events through the pure machine: the model's own states for a path (the traversal
+ * keeps one snapshot per node, whose times may differ from where this path gets). */
+function realPath(events: ModelEvent[]): ModelPath {
+  let state = getInitialSnapshot(machine) as AnyMachineSnapshot;
+  const steps = events.map((event) => {
+    state = getNextSnapshot(machine, state, event as OnScreenTimerEvent) as AnyMachineSnapshot;
+    return { event, state };
+  });
+  return { state, steps, weight: steps.length };
+}
+
+/** One path to every node of the model, and one per edge: that path, then the edge. */
+function abstractPaths(events: ModelEvent[]): ModelPath[] {
+  const options = { events: (s: AnyMachineSnapshot) => events.filter((e) => s.can(e)), serializeState: modelKey };
+  const shortest = (getShortestPaths(machine, options as never) as ModelPath[]).map((p) => realPath(p.steps.map((s) => s.event as ModelEvent)));
+  const edges = shortest.flatMap((prefix) =>
+    events.filter((e) => prefix.state.can(e)).map((event) => realPath([...prefix.steps.map((s) => s.event as ModelEvent), event])),
+  );
+  return [...shortest, ...edges];
+}
+const runs = { timer: abstractPaths(timerEvents), outbox: abstractPaths(outboxEvents) };
+
+interface Transition {
+  source: AnyStateNode;
+  eventType: string;
+  target?: AnyStateNode[];
+}
+/** The same key as model-coverage's `allTransitions`. */
+function transitionKey(t: Transition): string {
+  const siblings = (t.source.transitions.get(t.eventType) ?? []) as unknown[];
+  const target = t.target?.length ? t.target.map((n) => n.id).join(',') : '(self)';
+  return `${t.source.id} --${t.eventType}[${siblings.indexOf(t)}]--> ${target}`;
+}
+
+const flush = () => new Promise<void>((r) => setImmediate(r));
+const retryDelay = (c: OnScreenTimerContext) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, c.flushFailures - 1));
+
+/** Replays a path into a live actor on a simulated clock (the outbox retry waits on it), keeping
+ * the transitions of every microstep (the regions talk through raised events). */
+async function replay(path: ModelPath, check?: (live: AnyMachineSnapshot, before: AnyMachineSnapshot, event: ModelEvent, calls: (id: string) => unknown[]) => void) {
+  const control = controllableActors(actorIds);
+  const clock = new SimulatedClock();
+  const taken: string[] = [];
+  const inspect = (e: InspectionEvent) => {
+    if (e.type === '@xstate.microstep') taken.push(...e._transitions.map((t) => transitionKey(t as unknown as Transition)));
+  };
+  effects = [];
+  const actor = createActor(machine.provide({ actors: control.actors }), { clock, inspect }).start();
+  const reached = new Set<string>((actor.getSnapshot()._nodes as AnyStateNode[]).map((n) => n.id));
+  try {
+    for (const step of path.steps) {
+      const event = step.event as ModelEvent;
+      const before = actor.getSnapshot();
+      if (event.type === AFTER) {
+        const delay = retryDelay(before.context);
+        clock.increment(delay - 1);
+        expect(actor.getSnapshot().value).toEqual(before.value);
+        clock.increment(1);
+      } else if (!control.settle(event)) actor.send(event as OnScreenTimerEvent);
+      await flush();
+      const live = actor.getSnapshot();
+      expect({ value: live.value, context: live.context }).toEqual({ value: step.state.value, context: step.state.context });
+      for (const node of live._nodes as AnyStateNode[]) reached.add(node.id);
+      check?.(live, before, event, control.calls);
+    }
+  } finally {
+    actor.stop();
+  }
+  return { taken, reached };
+}
+
+/** The laws of every step: time counted once, never while not counting, never sent at zero. */
+function checker() {
+  let flushes = 0;
+  let totals = 0;
+  let queuedSeconds = 0;
+  return (live: AnyMachineSnapshot, before: AnyMachineSnapshot, event: ModelEvent, calls: (id: string) => unknown[]) => {
+    const snap = live as OnScreenTimerSnapshot;
+    const ctx = snap.context;
+    const view = onScreenTimerView(snap);
+    const done = effects.splice(0);
+    const counting = snap.matches({ timer: { active: { ready: 'counting' } } });
+    expect(view.status === 'counting').toBe(counting);
+    // The ticker runs exactly while counting.
+    expect(Object.keys(snap.children).includes('ticker')).toBe(counting);
+    // Counting means a target, not paused, visible, and a running stretch (also while loading).
+    expect(ctx.countingSince !== null).toBe(ctx.record !== null && !ctx.paused && !ctx.hidden);
+    expect(ctx.record !== null).toBe(ctx.target !== null);
+    // Once the total is known, the state says it: counting exactly when time counts.
+    if (snap.matches({ timer: { active: 'ready' } })) expect(counting).toBe(ctx.countingSince !== null);
+    const stores = done.filter((e) => e.record !== null);
+    const active = snap.matches({ timer: { active: 'ready' } }) || (before as OnScreenTimerSnapshot).matches({ timer: { active: 'ready' } });
+    // Nothing is stored or sent but from the ready timer; never a zero record.
+    if (!active) expect(stores).toEqual([]);
+    for (const e of stores) expect(e.record!.duration).toBeGreaterThan(0);
+    for (const e of done.filter((x) => x.type === 'save')) expect(e.record).toEqual(expect.objectContaining({ duration: wholeSeconds(ctx.record), key: ctx.record?.key }));
+    queuedSeconds += stores.filter((e) => e.type === 'enqueue').reduce((sum, e) => sum + e.record!.duration, 0);
+    if (event.type === 'course.setup') queuedSeconds = 0;
+    expect(ctx.endedSeconds).toBe(queuedSeconds);
+    // Never more than the wall time: the model's clock starts at T0 (the first start).
+    const counted = ctx.endedSeconds + wholeSeconds(ctx.record);
+    expect(counted * 1000).toBeLessThanOrEqual((ctx.lastNow ?? T0) - T0);
+    if (view.status === 'counting' || view.status === 'paused' || view.status === 'stopped') expect(view.seconds).toBe(40 + counted);
+    if (snap.matches({ timer: { active: 'completed' } })) expect([ctx.target, ctx.record]).toEqual([null, null]);
+    // Setup moves whatever is stored from before, first.
+    if (event.type === 'course.setup') expect(done.some((e) => e.type === 'enqueue' && e.record === null)).toBe(true);
+    // One send per entry into flushing, one total per entry into loadingTotal.
+    const flushing = snap.matches({ outbox: 'flushing' });
+    const wasFlushing = (before as OnScreenTimerSnapshot).matches({ outbox: 'flushing' });
+    if (flushing && (!wasFlushing || event.type === 'xstate.done.actor.flushOutbox')) flushes += 1;
+    expect(calls('flushOutbox')).toHaveLength(flushes);
+    if (snap.matches({ timer: { active: { loading: 'loadingTotal' } } }) && !(before as OnScreenTimerSnapshot).matches({ timer: { active: { loading: 'loadingTotal' } } })) totals += 1;
+    expect(calls('fetchTotal')).toHaveLength(totals);
+    for (const input of calls('fetchTotal')) expect(input).toEqual({ courseId: 'c1' });
+  };
+}
+
+describe('on-screen-timer machine, model-based', () => {
+  it('has finite models of reasonable size', () => {
+    for (const paths of Object.values(runs)) {
+      expect(paths.length).toBeGreaterThan(100);
+      expect(paths.length).toBeLessThan(3_000);
+    }
+  });
+
+  const reached = new Set<string>();
+  const taken = new Set<string>();
+  it.each(Object.entries(runs))('replays every path of the %s model with the laws of each step', async (_name, paths) => {
+    for (const path of paths) {
+      try {
+        const run = await replay(path, checker());
+        run.reached.forEach((id) => reached.add(id));
+        run.taken.forEach((t) => taken.add(t));
+      } catch (error) {
+        throw new Error(`${describePath(path)}: ${String(error)}`, { cause: error });
+      }
+    }
+  }, 120_000);
+
+  // After the replays above (tests of a file run in order).
+  it('reaches every state and takes every transition of the definition', () => {
+    expect(reached.size).toBeGreaterThan(0);
+    expect([...allStateIds(machine)].filter((id) => !reached.has(id))).toEqual([]);
+    expect([...allTransitions(machine)].filter((t) => !taken.has(t))).toEqual([]);
+  });
+
+  it('would notice a transition no path takes', async () => {
+    const seen = new Set<string>();
+    for (const path of abstractPaths(outboxEvents.filter((e) => e.type !== 'network.online'))) (await replay(path)).taken.forEach((t) => seen.add(t));
+    const missing = [...allTransitions(machine)].filter((t) => !seen.has(t) && t.startsWith('onScreenTimer.outbox'));
+    expect(missing).toEqual(['onScreenTimer.outbox.idle --network.online[0]--> onScreenTimer.outbox.flushing', expect.stringContaining('flushing --network.online'), expect.stringContaining('waiting --network.online')]);
+  }, 60_000);
+});

@@ -1,0 +1,52 @@
+import type { OnScreenRecord } from '../../api/schemas/on-screen-log.schema';
+
+/** What the learner looks at: a reading item or an attachment of a course. */
+export type TimerTarget = { courseId: string; itemId: string; attachmentId?: undefined } | { courseId: string; attachmentId: string; itemId?: undefined };
+
+/** The record being counted: ms on screen since it began at `key` (SPEC §3). */
+export interface OpenRecord {
+  key: number;
+  ms: number;
+  /** PDF: the furthest page reached (attachments only). */
+  completedPage: number | null;
+}
+
+/** The clock part of the context: time is read from event timestamps only. */
+export interface TimerClock {
+  target: TimerTarget | null;
+  record: OpenRecord | null;
+  /** When the current counting stretch began (null while not counting). */
+  countingSince: number | null;
+  /** The latest time seen: the machine's clock never goes back, so a clock set back counts nothing twice. */
+  lastNow: number | null;
+  paused: boolean;
+  hidden: boolean;
+}
+
+/** SPEC §4: time counts only while a target is set, not paused and the page is visible. */
+export const shouldCount = (c: TimerClock): boolean => c.record !== null && !c.paused && !c.hidden;
+
+/** Adds the time counted up to `now` (never negative: throttled or late events lose nothing and
+ * add nothing twice), then restarts the counting stretch at `now` if it still counts. */
+export function accrue<C extends TimerClock>(c: C, now: number): C {
+  const at = Math.max(now, c.lastNow ?? now);
+  const record = c.record && c.countingSince !== null ? { ...c.record, ms: c.record.ms + Math.max(0, at - c.countingSince) } : c.record;
+  const next = { ...c, record, lastNow: at };
+  return { ...next, countingSince: shouldCount(next) ? at : null };
+}
+
+/** After a flag or the target changed: counting (re)starts at the latest time, or stops. */
+export function recount<C extends TimerClock>(c: C): C {
+  return { ...c, countingSince: shouldCount(c) ? (c.countingSince ?? c.lastNow) : null };
+}
+
+export const wholeSeconds = (record: OpenRecord | null): number => (record ? Math.floor(record.ms / 1000) : 0);
+
+/** The stored form of a record (SPEC §3), its duration in whole seconds counted so far. */
+export function toStoredRecord(target: TimerTarget, record: OpenRecord): OnScreenRecord {
+  const duration = wholeSeconds(record);
+  if (target.attachmentId !== undefined) {
+    return { courseID: target.courseId, attachmentID: target.attachmentId, duration, completedPage: record.completedPage ?? 0, key: record.key };
+  }
+  return { courseID: target.courseId, itemID: target.itemId, duration, key: record.key };
+}

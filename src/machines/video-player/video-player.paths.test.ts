@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { VIDEO_COMPLETION_TOLERANCE_SECONDS } from '../../config/constants';
+import { describePath, modelPaths, replay, uncoveredByRuns, type ModelPath, type ModelRun } from '../testing/model-coverage';
+import { SEEK_TOLERANCE_SECONDS, videoPlayerMachine, type VideoPlayerContext, type VideoPlayerInput } from './video-player.machine';
+import { videoPlayerView, type VideoPlayerSnapshot } from './video-player.selectors';
+
+type ModelEvent = EventObject & Record<string, unknown>;
+
+let effects: string[] = [];
+const machine = videoPlayerMachine.provide({
+  actions: {
+    playMedia: () => void effects.push('play'),
+    pauseMedia: () => void effects.push('pause'),
+    seekMedia: (_, { position }) => void effects.push(`seek ${position}`),
+    setKeepOnScreen: (_, keep) => void effects.push(`keep ${keep}`),
+    reportFinished: () => void effects.push('finished'),
+  },
+});
+
+// A 10 s video; positions chosen so that plays, jumps, refused and allowed seeks and a played
+// end (7 s is within a play step of the end) all happen.
+const events: ModelEvent[] = [
+  { type: 'media.loaded', duration: 10 },
+  { type: 'media.failed' },
+  { type: 'user.play' },
+  { type: 'user.pause' },
+  { type: 'media.time', position: 3 },
+  { type: 'media.time', position: 7 },
+  { type: 'media.seeking', position: 1 },
+  { type: 'media.seeking', position: 8 },
+  { type: 'media.ended' },
+  { type: 'auth.pause' },
+  { type: 'auth.resume' },
+];
+
+const inputs: Record<string, VideoPlayerInput> = {
+  'a video (no skip, criteria)': { skipAllowed: false, criteria: true },
+  'an audio (skip, no criteria)': { skipAllowed: true, criteria: false },
+};
+const runs: Array<ModelRun & { name: string }> = Object.entries(inputs).map(([name, input]) => ({
+  name,
+  input,
+  paths: distinctSteps(modelPaths(machine, events, { input, simplePaths: false })),
+}));
+
+/**
+ * Positions make a thousand distinct contexts, and a path to each is a minute of replays: keep
+ * one path per (state before, event, state after) — still every transition, in every state it
+ * can be taken from, which the coverage test below checks.
+ */
+function distinctSteps(paths: ModelPath[]): ModelPath[] {
+  const seen = new Set<string>();
+  return paths.filter((path) => {
+    const steps = path.steps;
+    const last = steps.at(-1);
+    const before = steps.at(-2)?.state.value ?? 'start';
+    // Guards read positions: whether the event's position was taken (or refused) and whether the
+    // finish was reported tell the guarded branches apart.
+    const ctx = last?.state.context as VideoPlayerContext | undefined;
+    const taken = ctx && 'position' in (last?.event ?? {}) ? ctx.position === (last?.event as unknown as { position: number }).position : null;
+    const key = last ? `${JSON.stringify(before)}|${JSON.stringify(last.event)}|${JSON.stringify(last.state.value)}|${taken}|${ctx?.reported}|${ctx?.resumeAfterAuth}` : 'start';
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function checker() {
+  let previous: AnyMachineSnapshot | null = null;
+  let reported = 0;
+  return (live: AnyMachineSnapshot) => {
+    const snap = live as VideoPlayerSnapshot;
+    const ctx = snap.context as VideoPlayerContext;
+    const before = previous?.context as VideoPlayerContext | undefined;
+    const done = effects.splice(0);
+    const view = videoPlayerView(snap);
+    expect(view.playing).toBe(snap.value === 'playing');
+    expect(view.ended).toBe(snap.value === 'ended');
+    // keep_on_screen follows playing exactly.
+    const wasPlaying = previous?.value === 'playing';
+    expect(done.includes('keep true')).toBe(view.playing && !wasPlaying);
+    expect(done.includes('keep false')).toBe(!view.playing && wasPlaying);
+    // Nothing past what was played (+1 s) is reached without skip (an ended media stands at its end,
+    // where a failure may find it); maxPlayed never goes back.
+    if (!ctx.skipAllowed && snap.value !== 'ended' && snap.value !== 'error') expect(ctx.position).toBeLessThanOrEqual(ctx.maxPlayed + SEEK_TOLERANCE_SECONDS);
+    if (before) expect(ctx.maxPlayed).toBeGreaterThanOrEqual(before.maxPlayed);
+    for (const seek of done.filter((e) => e.startsWith('seek'))) expect(seek).toBe(`seek ${before?.maxPlayed}`);
+    if (ctx.skipAllowed) expect(done.filter((e) => e.startsWith('seek'))).toEqual([]);
+    // The finish: criteria only, played to the end within the tolerance, once.
+    if (done.includes('finished')) {
+      reported += 1;
+      expect(ctx.criteria).toBe(true);
+      expect(ctx.maxPlayed).toBeGreaterThanOrEqual(ctx.duration - VIDEO_COMPLETION_TOLERANCE_SECONDS);
+    }
+    expect(reported).toBeLessThanOrEqual(1);
+    expect(ctx.reported).toBe(reported === 1);
+    // The prompt resumes only what it paused.
+    if (done.includes('play') && previous?.value === 'paused' && ctx.resumeAfterAuth === false && before?.resumeAfterAuth) expect(snap.value).toBe('playing');
+    previous = live;
+  };
+}
+
+describe('video-player machine, model-based', () => {
+  for (const run of runs) {
+    describe(`with ${run.name}`, () => {
+      it.each(run.paths.map((p) => [describePath(p), p] as const))('replays %s', async (_name, path) => {
+        effects = [];
+        const check = checker();
+        await replay(machine, path, [], (live) => check(live), run.input);
+      });
+    });
+  }
+
+  it('reaches every state and takes every transition of the definition', async () => {
+    expect(await uncoveredByRuns(machine, runs, [])).toEqual({ states: [], transitions: [] });
+  }, 60_000);
+
+  it('would notice a transition no path takes', async () => {
+    // One input is enough to show the check bites (and halves the time).
+    const partial = runs.slice(0, 1).map((r) => ({ ...r, paths: distinctSteps(modelPaths(machine, events.filter((e) => e.type !== 'auth.resume'), { input: r.input, simplePaths: false })) }));
+    const missing = await uncoveredByRuns(machine, partial, []);
+    expect(missing.transitions).toEqual([expect.stringContaining('videoPlayer.paused --auth.resume')]);
+  }, 60_000);
+});

@@ -1,0 +1,53 @@
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { fetchStoredBytes, generateDownload, getAttachment, getStreamPlaylist } from '../../api/attachment.api';
+import { decryptAttachment } from '../../api/attachment-crypto';
+import { rewritePlaylist, streamUrls } from '../../api/attachment-stream';
+import type { AttachmentDetail } from '../../api/schemas/attachment.schema';
+import { attachmentViewerMachine, type SignedUrl, type ViewerContent } from '../../machines/attachment-viewer/attachment-viewer.machine';
+
+// The ONE place that wires the attachment-viewer machine to real I/O (DESIGN §2): the attachment
+// calls, the signed download, the decrypt worker, the playlist rewrite and window.open.
+
+async function signedUrl(attachmentId: string): Promise<SignedUrl> {
+  const { url, expires_at } = await generateDownload(attachmentId);
+  return { url, expiresAt: Date.parse(expires_at) };
+}
+
+export interface AttachmentViewerWiring {
+  /** window.open by default (SPEC §7: the raw URL opens in a new window). */
+  open?: (url: string) => void;
+}
+
+export function attachmentViewerLogic({ open = (url) => void window.open(url, '_blank', 'noopener') }: AttachmentViewerWiring = {}) {
+  return attachmentViewerMachine.provide({
+    actors: {
+      loadAttachment: fromPromise<AttachmentDetail, { attachmentId: string }>(({ input }) => getAttachment(input.attachmentId)),
+      downloadAttachment: fromCallback<EventObject, { attachmentId: string }>(({ input, sendBack }) => {
+        const abort = new AbortController();
+        (async () => {
+          const { url } = await signedUrl(input.attachmentId);
+          const bytes = await fetchStoredBytes(url, {
+            signal: abort.signal,
+            onProgress: ({ loaded, total }) => sendBack({ type: 'download.progress', loaded, total }),
+          });
+          sendBack({ type: 'download.done', bytes });
+        })().catch((error: unknown) => {
+          if (!abort.signal.aborted) sendBack({ type: 'download.failed', error });
+        });
+        return () => abort.abort();
+      }),
+      decryptAttachment: fromPromise<ViewerContent, { bytes: ArrayBuffer; detail: AttachmentDetail }>(({ input }) =>
+        decryptAttachment({ bytes: input.bytes, key: input.detail.key, integrity: input.detail.integrity, type: input.detail.type }),
+      ),
+      loadPlaylist: fromPromise<string, { attachmentId: string; playlist: string }>(async ({ input }) => {
+        const text = await getStreamPlaylist(input.attachmentId, input.playlist);
+        const rewritten = rewritePlaylist(text, streamUrls(input.attachmentId));
+        return URL.createObjectURL(new Blob([rewritten], { type: 'application/vnd.apple.mpegurl' }));
+      }),
+      prepareDocument: fromPromise<SignedUrl, { attachmentId: string }>(({ input }) => signedUrl(input.attachmentId)),
+    },
+    actions: {
+      openInNewWindow: (_, params: { url: string }) => open(params.url),
+    },
+  });
+}

@@ -1,0 +1,116 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { finishAttachment } from '../../api/attachment.api';
+import { releaseDecrypted } from '../../api/attachment-crypto';
+import { hlsRequestHeaders } from '../../api/attachment-stream';
+import { setKeepOnScreen } from '../../api/token-storage';
+import { ATTACHMENT_CRITERIA, ATTACHMENT_SKIP } from '../../config/constants';
+import { selectAttachmentViewerView } from '../../machines/attachment-viewer/attachment-viewer.selectors';
+import { AttachmentViewer } from '../../ui/attachment-viewer/attachment-viewer';
+import type { MediaCallbacks, MediaHandle } from '../../ui/attachment-viewer/use-media-events';
+import { registerLearningControls } from '../continual-auth/learning-controls';
+import { attachmentViewerLogic } from './attachment-viewer.actor';
+import { videoPlayerLogic } from './video-player.actor';
+
+export interface LessonAttachmentProps {
+  attachmentId: string;
+  /** PDF: a page was shown (the timer records completedPage). */
+  onPage?: (page: number) => void;
+  /** The attachment was finished on the server (SPEC §7 finish). */
+  onFinished?: () => void;
+  /** Whether to finish at all (a material opened outside a course has nothing to complete). */
+  finishes?: boolean;
+}
+
+/** SPEC §7 finish, once per view; a refusal (a video not watched) is the server's to explain. */
+function useFinishOnce(attachmentId: string, enabled: boolean, onFinished?: () => void) {
+  const done = useRef(false);
+  return () => {
+    if (!enabled || done.current) return;
+    done.current = true;
+    finishAttachment(attachmentId).then(
+      () => onFinished?.(),
+      (error: unknown) => {
+        done.current = false;
+        console.error(error);
+      },
+    );
+  };
+}
+
+/** One attachment of a lesson (or of the material library): decrypted or streamed, with the video
+ * player's rules (SPEC §9 criteria and skip) and the identity prompt's pause. */
+export function LessonAttachment({ attachmentId, onPage, onFinished, finishes = true }: LessonAttachmentProps) {
+  const viewerLogic = useMemo(() => attachmentViewerLogic(), []);
+  const viewer = useActorRef(viewerLogic, { input: { attachmentId } });
+  const view = useSelector(viewer, selectAttachmentViewerView);
+  const media = useRef<MediaHandle | null>(null);
+  const finish = useFinishOnce(attachmentId, finishes, onFinished);
+  const finishRef = useRef(finish);
+  finishRef.current = finish;
+  const [seekingRefused, setSeekingRefused] = useState(false);
+
+  const playerLogic = useMemo(
+    () => videoPlayerLogic({ media, finish: () => finishRef.current(), onSeekRefused: () => setSeekingRefused(true) }),
+    [],
+  );
+  // SPEC §9: a video's completion needs it watched, and seeking ahead is refused.
+  const player = useActorRef(playerLogic, { input: { skipAllowed: ATTACHMENT_SKIP.video, criteria: ATTACHMENT_CRITERIA.video } });
+
+  // The identity prompt pauses the player and plays it again after (SPEC §2).
+  useEffect(
+    () =>
+      registerLearningControls({
+        pauseVideo: () => player.send({ type: 'auth.pause' }),
+        restartVideo: () => player.send({ type: 'auth.resume' }),
+      }),
+    [player],
+  );
+  // Leaving the page while playing must not keep the session awake.
+  useEffect(() => () => setKeepOnScreen(false), []);
+  // Decrypted media may be a blob: URL; the rewritten playlist is one.
+  const content = view.content;
+  useEffect(() => () => releaseDecrypted(content), [content]);
+  const playlistUrl = view.playlistUrl;
+  useEffect(() => () => (playlistUrl ? URL.revokeObjectURL(playlistUrl) : undefined), [playlistUrl]);
+
+  const type = view.detail?.type;
+  const kind = view.status === 'streaming' ? 'video' : content?.kind;
+  // Images are complete once shown; documents once opened; PDFs at their last page; audio at its end.
+  useEffect(() => {
+    if (view.status === 'ready' && content?.kind === 'image') finishRef.current();
+  }, [view.status, content?.kind]);
+
+  const videoCallbacks: MediaCallbacks = {
+    onLoaded: (duration) => player.send({ type: 'media.loaded', duration }),
+    onTime: (position) => player.send({ type: 'media.time', position }),
+    onSeeking: (position) => player.send({ type: 'media.seeking', position }),
+    onPlay: () => {
+      setSeekingRefused(false);
+      player.send({ type: 'user.play' });
+    },
+    onPause: () => player.send({ type: 'user.pause' }),
+    onEnded: () => player.send({ type: 'media.ended' }),
+  };
+  const audioCallbacks: MediaCallbacks = { onEnded: () => finishRef.current() };
+
+  return (
+    <AttachmentViewer
+      view={view}
+      onRetry={() => viewer.send({ type: 'viewer.retry' })}
+      onOpenDocument={() => {
+        viewer.send({ type: 'document.open', now: Date.now() });
+        finishRef.current();
+      }}
+      media={kind === 'video' ? videoCallbacks : kind === 'audio' ? audioCallbacks : undefined}
+      mediaRef={media}
+      hlsHeaders={hlsRequestHeaders}
+      onStreamError={(error) => viewer.send({ type: 'stream.failed', error })}
+      seekingRefused={seekingRefused}
+      onPdfPage={(page, pageCount) => {
+        onPage?.(page);
+        if (type === 'pdf' && pageCount > 0 && page >= pageCount) finishRef.current();
+      }}
+    />
+  );
+}

@@ -1,0 +1,110 @@
+import { fromCallback, fromPromise, type ActorRef, type EventObject, type Snapshot } from 'xstate';
+import { ApiRequestError } from '../../api/api-error';
+import { putAttachmentStatus } from '../../api/attachment.api';
+import { forgetCourseTotal, getCourseTotal, putItemLog } from '../../api/on-screen-log.api';
+import { createOnScreenRecordStorage, type OnScreenRecordStorage } from '../../api/on-screen-record-storage';
+import type { AttachmentStatusPayload } from '../../api/schemas/attachment.schema';
+import type { OnScreenLogPayload } from '../../api/schemas/on-screen-log.schema';
+import type { OnScreenRecord } from '../../api/schemas/on-screen-log.schema';
+import { RECORD_EXISTS_MESSAGE, TIMER_TICK_MS } from '../../config/constants';
+import { onScreenTimerMachine, type CourseTotal, type OnScreenTimerEvent } from '../../machines/on-screen-timer/on-screen-timer.machine';
+
+// The ONE place that wires the on-screen timer to real I/O: the senders, local storage, the wall
+// clock and the page's visibility and network events.
+
+export interface OnScreenTimerDeps {
+  putItemLog(itemId: string, payload: OnScreenLogPayload): Promise<void>;
+  putAttachmentStatus(attachmentId: string, payload: AttachmentStatusPayload): Promise<void>;
+  getCourseTotal(courseId: string): Promise<CourseTotal>;
+  /** localStorage by default. */
+  storage?: OnScreenRecordStorage;
+  now?: () => number;
+}
+
+/** SPEC §8: 'Record exists' means the server already has it: sent. */
+export const isRecordExists = (error: unknown): boolean =>
+  error instanceof ApiRequestError && error.status === 403 && (error.body?.message ?? error.message) === RECORD_EXISTS_MESSAGE;
+
+/** The server examined the record and will never take it (a completed course, a removed item):
+ * sending it again cannot help, and it must not hold back the records behind it. */
+const isRefused = (error: unknown): boolean => error instanceof ApiRequestError && [400, 404, 422].includes(error.status);
+
+export function sendRecord(deps: Pick<OnScreenTimerDeps, 'putItemLog' | 'putAttachmentStatus'>, record: OnScreenRecord): Promise<void> {
+  if (record.attachmentID !== undefined) {
+    return deps.putAttachmentStatus(record.attachmentID, { completed_pages: record.completedPage ?? 0, duration: record.duration, key: record.key });
+  }
+  return deps.putItemLog(record.itemID ?? '', { duration: record.duration, key: record.key });
+}
+
+/** Sends the outbox oldest first, removing each record once the server has it; rejects at the
+ * first record that could not be sent, leaving it and the rest for the next flush. */
+export async function sendOutbox(storage: OnScreenRecordStorage, deps: Pick<OnScreenTimerDeps, 'putItemLog' | 'putAttachmentStatus'>): Promise<void> {
+  for (let next = storage.readOutbox()[0]; next; next = storage.readOutbox()[0]) {
+    try {
+      await sendRecord(deps, next);
+    } catch (error) {
+      if (!isRecordExists(error) && !isRefused(error)) throw error;
+    }
+    storage.remove(next);
+  }
+}
+
+/** SPEC §9: a tick every second while counting. The machine counts from the ticks' times, so a
+ * throttled tab's late ticks lose nothing. */
+export function wallClockTicker(now: () => number = Date.now) {
+  return fromCallback<EventObject>(({ sendBack }) => {
+    const timer = setInterval(() => sendBack({ type: 'clock.tick', now: now() }), TIMER_TICK_MS);
+    return () => clearInterval(timer);
+  });
+}
+
+/** The app's senders (src/api): the default; tests inject their own. */
+const apiDeps: OnScreenTimerDeps = { putItemLog, putAttachmentStatus, getCourseTotal: (courseId) => getCourseTotal(courseId) };
+
+export function onScreenTimerLogic(overrides: Partial<OnScreenTimerDeps> = {}) {
+  const deps: OnScreenTimerDeps = { ...apiDeps, ...overrides };
+  const storage = deps.storage ?? createOnScreenRecordStorage();
+  return onScreenTimerMachine.provide({
+    actors: {
+      fetchTotal: fromPromise<CourseTotal, { courseId: string }>(({ input }) => deps.getCourseTotal(input.courseId)),
+      // Once time was sent, the cached course total (SPEC §7) is out of date.
+      flushOutbox: fromPromise<void>(() => sendOutbox(storage, deps).finally(forgetCourseTotal)),
+      ticker: wallClockTicker(deps.now),
+    },
+    actions: {
+      saveRecord: (_, { record }) => storage.writeCurrent(record),
+      enqueueRecord: (_, { record }) => storage.enqueue(record),
+    },
+  });
+}
+
+/**
+ * Leaving a course: whatever record is stored goes to the outbox and the outbox is sent now,
+ * without the timer actor (it stops with the page). A send the actor had started as well is
+ * answered 'Record exists': the server counts each record once.
+ */
+export function sendStoredRecords(overrides: Partial<OnScreenTimerDeps> = {}): Promise<void> {
+  const deps: OnScreenTimerDeps = { ...apiDeps, ...overrides };
+  const storage = deps.storage ?? createOnScreenRecordStorage();
+  storage.enqueue(null);
+  return sendOutbox(storage, deps).finally(forgetCourseTotal);
+}
+
+type TimerActor = ActorRef<Snapshot<unknown>, OnScreenTimerEvent>;
+
+/** Tab visibility, page close and the network, as the timer's events. Returns the cleanup. */
+export function watchPage(actor: TimerActor, now: () => number = Date.now): () => void {
+  const visibility = () => actor.send({ type: document.visibilityState === 'hidden' ? 'page.hidden' : 'page.visible', now: now() });
+  // Leaving the page stores the record up to this moment (the next load queues it).
+  const leaving = () => actor.send({ type: 'page.hidden', now: now() });
+  const online = () => actor.send({ type: 'network.online' });
+  document.addEventListener('visibilitychange', visibility);
+  window.addEventListener('pagehide', leaving);
+  window.addEventListener('online', online);
+  if (document.visibilityState === 'hidden') visibility();
+  return () => {
+    document.removeEventListener('visibilitychange', visibility);
+    window.removeEventListener('pagehide', leaving);
+    window.removeEventListener('online', online);
+  };
+}

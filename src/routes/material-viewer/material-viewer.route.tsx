@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { attachmentIdParamSchema } from '../../api/schemas/attachment.schema';
+import { LessonAttachment } from '../lesson/lesson-attachment';
+import '../../ui/lesson/lesson-view.css';
+
+/** /courses/material/:attachmentId — a material opened from the library: the viewer alone (no
+ * course, so no on-screen record and nothing to complete). */
+export default function MaterialViewerRoute() {
+  const { attachmentId = '' } = useParams();
+  const { t } = useTranslation();
+  if (!attachmentIdParamSchema.safeParse({ id: attachmentId }).success) return <Navigate to="/not-found" replace />;
+  return (
+    <section className="lesson-view" aria-label={t('lesson:material')}>
+      <nav className="lesson-view__crumbs">
+        <Link to="/courses/material">{t('lesson:back_to_library')}</Link>
+      </nav>
+      <div className="lesson-view__content">
+        <LessonAttachment key={attachmentId} attachmentId={attachmentId} finishes={false} />
+      </div>
+    </section>
+  );
+}

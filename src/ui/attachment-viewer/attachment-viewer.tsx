@@ -1,0 +1,117 @@
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AttachmentViewerViewModel } from '../../machines/attachment-viewer/attachment-viewer.selectors';
+import { LoadingOverlay } from '../layout/loading-overlay';
+import { Button } from '../primitives/button';
+import { AttachmentTypeIcon } from './attachment-type-icon';
+import { AudioView } from './audio-view';
+import { DocumentView } from './document-view';
+import { ImageView } from './image-view';
+import { PdfView } from './pdf-view';
+import type { MediaCallbacks, MediaHandle } from './use-media-events';
+import { VideoView } from './video-view';
+import './attachment-viewer.css';
+
+export interface AttachmentViewerProps {
+  /** selectAttachmentViewerView of the attachment-viewer machine. */
+  view: AttachmentViewerViewModel;
+  onRetry: () => void;
+  /** Office documents: sends document.open (with the time) inside the click. */
+  onOpenDocument: () => void;
+  /** Video and audio element events (the video-player machine and the timer listen). */
+  media?: MediaCallbacks;
+  /** Lets a machine action play, pause or seek the video/audio element. */
+  mediaRef?: Ref<MediaHandle>;
+  /** The API headers for hls.js (hlsRequestHeaders of src/api/attachment-stream.ts). */
+  hlsHeaders?: () => Record<string, string>;
+  /** hls.js gave up: send stream.failed. */
+  onStreamError?: (error: Error) => void;
+  seekingRefused?: boolean;
+  /** PDF: the page shown and the page count. */
+  onPdfPage?: (page: number, pageCount: number) => void;
+  initialPdfPage?: number;
+}
+
+function Failure({ title, message, onRetry }: { title?: string; message: string; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="attachment-viewer__error" data-testid="attachment-error">
+      {title ? <h2 className="attachment-viewer__error-title">{title}</h2> : null}
+      <p>{message}</p>
+      {onRetry ? <Button onClick={onRetry}>{t('attachments:retry')}</Button> : null}
+    </div>
+  );
+}
+
+/** The attachment of a lesson item or of the material library, in whatever state it is. */
+export function AttachmentViewer(p: AttachmentViewerProps) {
+  const { t } = useTranslation();
+  const { view } = p;
+  const name = view.detail?.name ?? '';
+
+  const body = (() => {
+    switch (view.status) {
+      case 'loading':
+        return <LoadingOverlay text={t('attachments:loading')} />;
+      case 'downloading':
+        return (
+          <div className="attachment-viewer__progress">
+            <LoadingOverlay text={view.progress === null ? t('attachments:downloading_unknown') : t('attachments:downloading', { progress: view.progress })} />
+            <progress max={100} value={view.progress ?? undefined} aria-label={t('attachments:downloading_unknown')} />
+          </div>
+        );
+      case 'decrypting':
+        return <LoadingOverlay text={t('attachments:decrypting')} />;
+      case 'tampered':
+        return <Failure title={t('attachments:tampered_title')} message={t('attachments:tampered')} />;
+      case 'failed':
+        return <Failure message={view.failureMessage ?? t('attachments:failed')} onRetry={p.onRetry} />;
+      case 'notFound':
+        return <Failure message={t('attachments:not_found')} />;
+      case 'streaming':
+        return (
+          <VideoView
+            name={name}
+            playlistUrl={view.playlistUrl}
+            hlsHeaders={p.hlsHeaders}
+            onStreamError={p.onStreamError}
+            seekingRefused={p.seekingRefused}
+            ref={p.mediaRef}
+            {...p.media}
+          />
+        );
+      case 'document':
+        return view.detail ? (
+          <DocumentView
+            name={name}
+            type={view.detail.type}
+            status={view.documentStatus ?? 'preparing'}
+            failureMessage={view.failureMessage}
+            onOpen={p.onOpenDocument}
+            onRetry={p.onRetry}
+          />
+        ) : null;
+      case 'ready': {
+        const content = view.content;
+        if (!content) return null;
+        if (content.kind === 'pdf') return <PdfView name={name} bytes={content.bytes} initialPage={p.initialPdfPage} onPage={p.onPdfPage} />;
+        if (content.kind === 'video') return <VideoView name={name} src={content.url} seekingRefused={p.seekingRefused} ref={p.mediaRef} {...p.media} />;
+        if (content.kind === 'audio') return <AudioView name={name} src={content.url} ref={p.mediaRef} {...p.media} />;
+        if (content.kind === 'image') return <ImageView name={name} src={content.url} />;
+        return null;
+      }
+    }
+  })();
+
+  return (
+    <section className="attachment-viewer" data-status={view.status} aria-busy={view.status === 'loading' || view.status === 'downloading' || view.status === 'decrypting'}>
+      {view.detail ? (
+        <header className="attachment-viewer__header">
+          <AttachmentTypeIcon type={view.detail.type} size={28} />
+          <h2 className="attachment-viewer__title">{name}</h2>
+        </header>
+      ) : null}
+      <div className="attachment-viewer__body">{body}</div>
+    </section>
+  );
+}

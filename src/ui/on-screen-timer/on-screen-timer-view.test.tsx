@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithI18n } from '../testing/render-with-i18n';
+import { formatDuration, OnScreenTimerView } from './on-screen-timer-view';
+
+describe('OnScreenTimerView', () => {
+  it('formats HH:MM:SS', () => {
+    expect(formatDuration(0)).toBe('00:00:00');
+    expect(formatDuration(59.9)).toBe('00:00:59');
+    expect(formatDuration(3661)).toBe('01:01:01');
+    expect(formatDuration(360_000)).toBe('100:00:00');
+    expect(formatDuration(-5)).toBe('00:00:00');
+    expect(formatDuration(Number.NaN)).toBe('00:00:00');
+  });
+
+  it('is a timer labelled "Time on screen"', () => {
+    renderWithI18n(<OnScreenTimerView status="counting" seconds={75} />);
+    expect(screen.getByRole('timer')).toHaveAccessibleName('Time on screen: 00:01:15, Counting');
+    expect(screen.getByText('00:01:15')).toBeInTheDocument();
+  });
+
+  it('says when it is paused or the course is completed', () => {
+    renderWithI18n(<OnScreenTimerView status="paused" seconds={5} />, 'zh');
+    expect(screen.getByRole('timer')).toHaveAccessibleName('在屏時間: 00:00:05, 已暫停');
+    renderWithI18n(<OnScreenTimerView status="completed" seconds={7200} />);
+    expect(screen.getByText('Course completed')).toBeInTheDocument();
+  });
+
+  it('loading and error replace the clock', () => {
+    renderWithI18n(<OnScreenTimerView status="error" seconds={0} />, 'cn');
+    expect(screen.getByRole('alert')).toHaveTextContent('无法获取在屏时间');
+    expect(screen.queryByRole('timer')).toBeNull();
+  });
+});

@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type ServerProcess } from './server-process';
+import { signIn, storedToken } from './support';
+
+// Issue 5 "Must show": the learning journeys. This project's server is started (and stopped and
+// restarted) by the journeys themselves, on its own data directory.
+
+let server: ServerProcess;
+let dataDir: string;
+const learningPort = Number(process.env.E2E_PORT ?? 8181) + 3;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'agent-academy-learning-'));
+  server = await startServer(learningPort, dataDir);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface CourseItem {
+  id: string;
+  title: string;
+  kind: string;
+  attachment: { id: string; type: string } | null;
+}
+
+async function courseItems(page: Page, courseId: string): Promise<CourseItem[]> {
+  const token = await storedToken(page);
+  const res = await page.request.get(`/api/courses/${courseId}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  const course = (await res.json()) as { lessons: { items: CourseItem[] }[] };
+  return course.lessons.flatMap((l) => l.items);
+}
+
+async function serverTotal(page: Page, courseId: string): Promise<number> {
+  const token = await storedToken(page);
+  const res = await page.request.get(`/api/on_screen_log/course/${courseId}/total`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { total_duration?: number };
+  expect(body.total_duration, 'the course is not completed').toBeDefined();
+  return body.total_duration!;
+}
+
+const timer = (page: Page) => page.getByTestId('on-screen-timer');
+
+/** Waits until the timer counts; returns when it started (the time the item is on screen). */
+async function countingSince(page: Page): Promise<number> {
+  await expect(timer(page)).toHaveAttribute('data-status', 'counting', { timeout: 15_000 });
+  return Date.now();
+}
+
+test('agent01 plays the encrypted HLS video, reads the PDF to its last page, and the course total grows by the time spent', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'agent01');
+  const items = await courseItems(page, '1');
+  const video = items.find((i) => i.attachment?.type === 'mp4')!;
+  const pdf = items.find((i) => i.attachment?.type === 'pdf')!;
+  const before = await serverTotal(page, '1');
+
+  await page.goto('/course/1');
+  await page.getByRole('link', { name: video.title }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/lesson/1/${video.id}$`));
+  const started = await countingSince(page);
+
+  const player = page.getByTestId('attachment-video');
+  await expect(player).toBeVisible({ timeout: 20_000 });
+  // Muted, as a browser allows without a gesture; the learner's play button does the same.
+  await player.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1.5);
+  await page.waitForTimeout(1500);
+
+  await page.goto(`/lesson/1/${pdf.id}`);
+  await expect(page.getByTestId('pdf-page')).toContainText('1', { timeout: 20_000 });
+  for (let n = 2; n <= 4; n++) {
+    await page.getByTestId('pdf-next').click();
+    await expect(page.getByTestId('pdf-page')).toContainText(String(n));
+  }
+  await expect(page.getByTestId('pdf-next')).toBeDisabled();
+  await page.waitForTimeout(1000);
+
+  // Leaving the course's items ends the record; it is sent at once.
+  const ended = Date.now();
+  await page.getByRole('navigation', { name: 'Course and lesson' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/course\/1$/);
+  const spent = (ended - started) / 1000;
+  await expect.poll(() => serverTotal(page, '1'), { timeout: 15_000 }).toBeGreaterThanOrEqual(before + Math.floor(spent) - 2);
+  const after = await serverTotal(page, '1');
+  expect(Math.abs(after - before - spent)).toBeLessThanOrEqual(2);
+});
+
+test('a tampered encrypted file is refused with a message', async ({ page }) => {
+  await signIn(page, 'agent02');
+  const items = await courseItems(page, '1');
+  const image = items.find((i) => i.attachment?.type === 'png')!;
+  // Something between the server and the browser changes one byte of the stored file.
+  await page.route('**/api/files/**', async (route) => {
+    const response = await route.fetch();
+    const body = Buffer.from(await response.body());
+    body[body.length >> 1] ^= 0xff;
+    await route.fulfill({ response, body });
+  });
+  await page.goto(`/lesson/1/${image.id}`);
+  await expect(page.getByTestId('attachment-error')).toContainText('The file has been changed since it was published, so it is not shown.', { timeout: 20_000 });
+  await expect(page.getByTestId('attachment-image')).toHaveCount(0);
+});
+
+test('with the server stopped mid-view the record survives a reload and is sent once when it is back', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signIn(page, 'agent03');
+  const items = await courseItems(page, '1');
+  const reading = items.find((i) => i.kind === 'reading')!;
+  const before = await serverTotal(page, '1');
+
+  await page.goto(`/lesson/1/${reading.id}`);
+  const started = await countingSince(page);
+  await page.waitForTimeout(2000);
+  await server.stop();
+  await page.waitForTimeout(3000);
+  // The learner reloads while the server is away: the page cannot load, the record stays stored.
+  const ended = Date.now();
+  await page.reload().catch(() => undefined);
+  server = await startServer(learningPort, dataDir);
+
+  await page.goto(`/lesson/1/${reading.id}`);
+  await countingSince(page);
+  const spent = (ended - started) / 1000;
+  await expect.poll(() => serverTotal(page, '1'), { timeout: 20_000 }).toBeGreaterThanOrEqual(before + Math.floor(spent) - 2);
+  const sent = await serverTotal(page, '1');
+  expect(Math.abs(sent - before - spent)).toBeLessThanOrEqual(2);
+
+  // Sent once: another set-up of the course (a reload) adds nothing more of that record.
+  await page.goto('/main');
+  await page.goto(`/course/1`);
+  await page.waitForTimeout(1500);
+  const again = await serverTotal(page, '1');
+  // Only the few seconds of the second view may be added, never the first record again.
+  expect(again - sent).toBeLessThan(spent - 1);
+});
