@@ -31,6 +31,7 @@ export async function firstPageBundle(dist) {
     for (const heavy of HEAVY) if (heavy.marker.test(code.toString('utf8'))) notes.push(`  contains ${heavy.name}!`);
   }
   const heavyIn = notes.some((n) => n.includes('contains'));
+  for (const heavy of HEAVY) if (!notes.some((n) => n.includes(`contains ${heavy.name}`))) notes.push(`${heavy.name}: absent (loaded only by the pages that play video or show PDFs)`);
   return {
     name: 'first-page bundle: entry + preloads + catalogue (gzip)',
     value: heavyIn ? Infinity : Math.round(bytes / 1024),

@@ -20,7 +20,7 @@ import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/openapi';
 import type { ApiApp, AppServices } from '../http/services';
-import { claimRefusal, recordExistsResponse, recordExistsDescription } from './on-screen-log.routes';
+import { claimClock, claimRefusal, recordExistsResponse, recordExistsDescription } from './on-screen-log.routes';
 
 const json = <T>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
 const bytes = z.file();
@@ -121,7 +121,7 @@ export function registerAttachmentRoutes(app: ApiApp, s: AppServices): void {
     },
     async (c, { params, body }) => {
       const { attachment, courseId } = await visible(params.id);
-      claimRefusal(s.clock.now(), body.key, body.duration);
+      claimRefusal(claimClock(c, s.clock.now()), body.key, body.duration);
       const outcome = await recordAttachmentStatus(s.db, {
         userId: c.get('session').userId,
         attachment,

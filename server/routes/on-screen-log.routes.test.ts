@@ -88,6 +88,17 @@ describe('PUT /api/on_screen_log/{itemId}', () => {
     expect(await total(agent01, ids.long)).toEqual({ total_duration: 20 + 42 + 15 + 30 });
   });
 
+  it("checks the claim on the browser's clock when it sends it (X-Client-Time): a device clock that is off loses nothing", async () => {
+    // The device's clock runs 10 minutes ahead of the server's.
+    const deviceNow = ctx.clock.now() + 600_000;
+    const sent = (key: number, duration: number, clientTime: number) =>
+      agent02.request(`/api/on_screen_log/${ids.longReading}`, { method: 'PUT', json: { duration, key }, headers: { [HEADER.clientTime]: String(clientTime) } });
+    expect((await log(agent02, ids.longReading, { duration: 20, key: deviceNow - 20_000 })).status).toBe(400);
+    expect((await sent(deviceNow - 20_000, 20, deviceNow)).status).toBe(204);
+    // Still no more seconds than the device's own clock says have passed.
+    expect((await sent(deviceNow - 5_000, 20, deviceNow)).status).toBe(400);
+  });
+
   it('refuses bad input (400) and unknown or unpublished items (404)', async () => {
     const cases: [unknown, string][] = [
       [{ duration: 0, key: keyAgo(5) }, 'Duration must be a whole number of seconds, more than 0.'],

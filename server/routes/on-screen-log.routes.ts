@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { onScreenItemParamSchema, onScreenLogPayloadSchema, onScreenTotalResponseSchema } from '../../src/api/schemas/on-screen-log.schema';
-import { RECORD_EXISTS_MESSAGE } from '../../src/config/constants';
+import { HEADER, RECORD_EXISTS_MESSAGE } from '../../src/config/constants';
 import { findPublishedCourse } from '../domain/courses';
 import { checkClaim, courseTotal, findPublishedItem, recordItemDuration } from '../domain/on-screen-log';
 import { defineRoute } from '../http/define-route';
@@ -12,6 +12,16 @@ export const recordExistsDescription = "the key was already recorded: exactly {s
 
 /** SPEC §8: the client matches this body's English text, so it is never translated. */
 export const recordExistsResponse = (c: Context) => c.json({ status_code: 403, message: RECORD_EXISTS_MESSAGE }, 403);
+
+/**
+ * The clock a record's key came from: the browser's (X-Client-Time, sent with the record), else the
+ * server's. A device whose clock is off must not lose its time; the check is against counting
+ * mistakes (a duration longer than its own clock says has passed), since a browser controls both.
+ */
+export function claimClock(c: Context, serverNow: number): number {
+  const sent = Number(c.req.header(HEADER.clientTime));
+  return Number.isSafeInteger(sent) && sent > 0 ? sent : serverNow;
+}
 
 /** Refuses a record that claims more time than passed since its key (or a key in the future). */
 export function claimRefusal(nowMs: number, key: number, duration: number): void {
@@ -46,7 +56,7 @@ export function registerOnScreenLogRoutes(app: ApiApp, s: AppServices): void {
     async (c, { params, body }) => {
       const item = await findPublishedItem(s.db, Number(params.id), now());
       if (!item) throw new HttpError(404, 'server:item_not_found');
-      claimRefusal(s.clock.now(), body.key, body.duration);
+      claimRefusal(claimClock(c, s.clock.now()), body.key, body.duration);
       const outcome = await recordItemDuration(s.db, { userId: c.get('session').userId, item, duration: body.duration, key: body.key, now: now() });
       if (outcome === 'exists') return recordExistsResponse(c);
       if (outcome === 'completed') throw new HttpError(400, 'server:course_already_completed');

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { ApiRequestError, apiMessage } from './api-error';
 import { RAW_HEADER, currentLanguage, http } from './http';
+import { clientTimeHeader } from './on-screen-log.api';
 import { expectEmpty, parseJson, parseText } from './parse';
 import {
   attachmentDetailSchema,
@@ -33,7 +34,7 @@ export function unlikeAttachment(id: string): Promise<void> {
 
 /** Idempotent by `payload.key`: a repeat rejects with 403 'Record exists' (see isRecordExists). */
 export function putAttachmentStatus(id: string, payload: AttachmentStatusPayload): Promise<void> {
-  return expectEmpty(http.put(path(id, '/status'), { json: payload }));
+  return expectEmpty(http.put(path(id, '/status'), { json: payload, headers: clientTimeHeader() }));
 }
 
 /** SPEC §7 "null body": nothing is sent. */

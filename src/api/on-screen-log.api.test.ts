@@ -14,6 +14,9 @@ describe('putItemLog', () => {
     expect(net.last().method).toBe('PUT');
     expect(net.last().url).toBe(`${location.origin}/api/on_screen_log/12`);
     expect(JSON.parse(net.lastBody() ?? '')).toEqual({ duration: 40, key: 1767600000000 });
+    // The device's clock goes with it: the server checks the duration against the key's clock.
+    const sentAt = Number(net.last().headers.get('X-Client-Time'));
+    expect(Math.abs(sentAt - Date.now())).toBeLessThan(5_000);
   });
 
   it("a repeated key is recognised as 'Record exists', other errors are not", async () => {

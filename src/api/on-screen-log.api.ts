@@ -2,13 +2,18 @@ import { ApiRequestError } from './api-error';
 import { http } from './http';
 import { expectEmpty, parseJson } from './parse';
 import { onScreenTotalResponseSchema, type OnScreenLogPayload } from './schemas/on-screen-log.schema';
-import { CACHE_LIFETIME_MS, RECORD_EXISTS_MESSAGE } from '../config/constants';
+import { CACHE_LIFETIME_MS, HEADER, RECORD_EXISTS_MESSAGE } from '../config/constants';
 
 // SPEC §7 "On-screen time".
 
 /** Idempotent by `payload.key`: a repeat rejects with 403 'Record exists' (see isRecordExists). */
 export function putItemLog(itemId: string, payload: OnScreenLogPayload): Promise<void> {
-  return expectEmpty(http.put(`on_screen_log/${encodeURIComponent(itemId)}`, { json: payload }));
+  return expectEmpty(http.put(`on_screen_log/${encodeURIComponent(itemId)}`, { json: payload, headers: clientTimeHeader() }));
+}
+
+/** The clock the record's key came from, so the server checks the duration against it (ADR 010). */
+export function clientTimeHeader(now: number = Date.now()): Record<string, string> {
+  return { [HEADER.clientTime]: String(now) };
 }
 
 /** SPEC §8: the duration sync's "already recorded" answer, which callers treat as success. */

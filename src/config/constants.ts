@@ -48,6 +48,9 @@ export const HEADER = {
   clientId: 'X-Client-Id',
   language: 'X-App-Language',
   xsrf: 'X-XSRF-TOKEN',
+  /** The browser's clock (ms) when it sends on-screen time: the server checks a record's duration
+   * on the clock that made its key, so a device clock that is off loses no time (ADR 010). */
+  clientTime: 'X-Client-Time',
 } as const;
 export const APP_ID = 'agent-academy';
 export const CLIENT_PLATFORM = 'studentweb';
