@@ -109,7 +109,16 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
+/** The error and its causes (a failed query's cause is the database's own reason). */
+function describeError(error: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = error, depth = 0; e !== undefined && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    parts.push(e instanceof Error ? (e.stack ?? e.message) : String(e));
+  }
+  return parts.join('\ncaused by: ');
+}
+
 main().catch((error: unknown) => {
-  console.error(`Agent Academy cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  console.error(`Agent Academy cannot start: ${describeError(error)}`);
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { OnScreenRecord } from '../../api/schemas/on-screen-log.schema';
 import { onScreenTimerMachine, RETRY_MAX_MS, ROTATE_AFTER_SECONDS, type CourseTotal, type OnScreenTimerEvent, type TimerTarget } from './on-screen-timer.machine';
+import { STALL_GAP_MS } from './on-screen-timer.record';
 import { onScreenTimerView } from './on-screen-timer.selectors';
 
 // SPEC §4 "On-screen time tracking", §5, §8 with a simulated clock: every event carries its `now`.
@@ -170,14 +171,15 @@ describe('on-screen timer: counting (SPEC §4)', () => {
     actor.send({ type: 'course.setup', courseId: 'c1', now: at(0) });
     actor.send({ type: 'timer.start', target: ITEM, now: at(0) });
     await new Promise((r) => setTimeout(r, 0));
-    actor.send({ type: 'clock.tick', now: at(2) }); // the ticker does not run yet: nothing saved
+    actor.send({ type: 'clock.tick', now: at(2) }); // counted, but nothing is stored before the answer
     expect(onScreenTimerView(actor.getSnapshot()).status).toBe('loading');
     expect(saved).toEqual([]);
     answer({ completed: false, total: 50 });
     await new Promise((r) => setTimeout(r, 0));
     expect(onScreenTimerView(actor.getSnapshot()).status).toBe('counting');
+    expect(saved).toEqual([{ courseID: 'c1', itemID: 'i1', duration: 2, key: at(0) }]);
     actor.send({ type: 'clock.tick', now: at(4) });
-    expect(saved).toEqual([{ courseID: 'c1', itemID: 'i1', duration: 4, key: at(0) }]);
+    expect(saved.at(-1)).toEqual({ courseID: 'c1', itemID: 'i1', duration: 4, key: at(0) });
     expect(onScreenTimerView(actor.getSnapshot()).seconds).toBe(54);
   });
 });
@@ -214,12 +216,13 @@ describe('on-screen timer: records (SPEC §3, §5)', () => {
     const t = await start();
     await t.ready();
     await t.send({ type: 'timer.start', target: ITEM, now: at(0) });
-    await t.send({ type: 'clock.tick', now: at(0.9) });
-    await t.send({ type: 'timer.stop', now: at(0.95) });
+    await t.send({ type: 'clock.tick', now: at(0.4) });
+    await t.send({ type: 'timer.stop', now: at(0.45) });
     await t.send({ type: 'timer.start', target: PDF, now: at(1) });
     await t.send({ type: 'timer.page', page: 4 });
-    await t.send({ type: 'timer.start', target: ITEM, now: at(1.5) });
-    await t.send({ type: 'page.hidden', now: at(1.6) });
+    await t.send({ type: 'timer.start', target: ITEM, now: at(1.3) });
+    await t.send({ type: 'page.hidden', now: at(1.4) });
+    // 0.45 + 0.3 + 0.1 s in all: under a second.
     await t.send({ type: 'timer.stop', now: at(30) });
     expect(t.saved).toEqual([]);
     expect(t.sentRecords()).toEqual([]);
@@ -241,6 +244,34 @@ describe('on-screen timer: records (SPEC §3, §5)', () => {
     expect(t.queued).toEqual([null]); // only setup's move of an older stored record
   });
 
+  it('the part-second of an ended record starts the next one: the course loses no fraction at a change of item', async () => {
+    const t = await start();
+    await t.ready();
+    await t.send({ type: 'timer.start', target: ITEM, now: at(0) });
+    await t.send({ type: 'timer.stop', now: at(2.6) });
+    await t.send({ type: 'timer.start', target: PDF, now: at(3) });
+    await t.send({ type: 'clock.tick', now: at(4.5) });
+    expect(t.lastSaved()).toEqual({ courseID: 'c1', attachmentID: 'a1', duration: 2, completedPage: 0, key: at(3) });
+    await t.send({ type: 'timer.stop', now: at(5.5) });
+    // 2.6 s + 2.5 s on screen: 5 whole seconds sent, the 0.1 s left is under a second.
+    expect(t.sentRecords().map((r) => r.duration)).toEqual([2, 3]);
+    expect(t.view().seconds).toBe(105);
+  });
+
+  it('a stall of the page (a device asleep with the item shown) counts nothing', async () => {
+    const t = await start();
+    await t.ready();
+    await t.send({ type: 'timer.start', target: ITEM, now: at(0) });
+    for (const s of [1, 2, 3]) await t.send({ type: 'clock.tick', now: at(s) });
+    await t.send({ type: 'clock.tick', now: at(3 + STALL_GAP_MS / 1000) }); // late, but not a stall
+    expect(t.lastSaved()?.duration).toBe(3 + STALL_GAP_MS / 1000);
+    await t.send({ type: 'clock.tick', now: at(3600) }); // the lid was closed for an hour
+    expect(t.lastSaved()?.duration).toBe(3 + STALL_GAP_MS / 1000);
+    await t.send({ type: 'clock.tick', now: at(3601) });
+    await t.send({ type: 'timer.stop', now: at(3601.5) });
+    expect(t.sentRecords().map((r) => r.duration)).toEqual([4 + STALL_GAP_MS / 1000]);
+  });
+
   it(`ends the record at a checkpoint every ${ROTATE_AFTER_SECONDS} counted seconds, carrying the part-second`, async () => {
     const t = await start();
     await t.ready();
@@ -254,13 +285,14 @@ describe('on-screen timer: records (SPEC §3, §5)', () => {
     expect(t.lastSaved()).toEqual({ courseID: 'c1', itemID: 'i1', duration: 1, key: at(60.4) });
     await t.send({ type: 'page.hidden', now: at(70) });
     await t.send({ type: 'page.visible', now: at(500) });
-    await t.send({ type: 'clock.tick', now: at(600) }); // throttled: 100 s in one tick
+    for (let s = 510; s <= 600; s += 10) await t.send({ type: 'clock.tick', now: at(s) }); // late ticks
     expect(t.sentRecords().map((r) => [r.duration, r.key])).toEqual([
       [60, at(0)],
-      [110, at(60.4)],
+      [60, at(60.4)],
     ]);
     await t.send({ type: 'timer.stop', now: at(600.5) });
-    // Nothing lost, nothing twice: 70 s before hiding + 100 s after (the 0.4 s + 0.5 s stub is under a second).
+    expect(t.sentRecords().at(-1)).toEqual({ courseID: 'c1', itemID: 'i1', duration: 50, key: at(550) });
+    // Nothing lost, nothing twice: 70 s before hiding + 100 s after (the 0.5 s left is under a second).
     expect(t.sentRecords().reduce((sum, r) => sum + r.duration, 0)).toBe(170);
     expect(t.view().seconds).toBe(270);
   });

@@ -68,7 +68,7 @@ const machineSetup = setup({
     flushOutbox: fromPromise<void>(async () => {
       throw new Error('flushOutbox must be provided (src/routes/lesson/on-screen-timer.actor.ts)');
     }),
-    /** Sends `clock.tick {now}` every TIMER_TICK_MS while counting (tests send them by hand). */
+    /** Sends `clock.tick {now}` every TIMER_TICK_MS while counting or loading (tests send them by hand). */
     ticker: fromCallback<EventObject>(() => undefined),
   },
   actions: {
@@ -99,7 +99,8 @@ const machineSetup = setup({
 const setFlag = (flag: 'paused' | 'hidden', value: boolean) =>
   machineSetup.assign(({ context, event }) => recount({ ...accrue(context, nowOf(event)), [flag]: value }));
 
-/** Ends the record at the event's time: queued if it holds a whole second (SPEC §5), else dropped. */
+/** Ends the record at the event's time: queued if it holds a whole second (SPEC §5); what is
+ * under a second (all of it, for a record shorter than that) carries over to the next record. */
 const endRecord = machineSetup.enqueueActions(({ context, event, enqueue }) => {
   const next = accrue(context, nowOf(event));
   const record = storable(next);
@@ -107,17 +108,22 @@ const endRecord = machineSetup.enqueueActions(({ context, event, enqueue }) => {
     enqueue({ type: 'enqueueRecord', params: { record } });
     enqueue.raise({ type: 'outbox.added' });
   }
-  enqueue.assign({ ...next, ...ended, endedSeconds: next.endedSeconds + (record?.duration ?? 0) });
+  const carryMs = next.record ? next.record.ms - (record?.duration ?? 0) * 1000 : next.carryMs;
+  enqueue.assign({ ...next, ...ended, carryMs, endedSeconds: next.endedSeconds + (record?.duration ?? 0) });
 });
 
 /** While the total loads, time is counted but nothing is stored (the course may be completed):
  * a record ended before the answer is dropped, never sent for a course that may not take it. */
-const dropRecord = machineSetup.assign(({ context, event }) => ({ ...accrue(context, nowOf(event)), ...ended }));
+const dropRecord = machineSetup.assign(({ context, event }) => ({ ...accrue(context, nowOf(event)), ...ended, carryMs: 0 }));
+
+/** While the total loads the ticker runs too, so a long wait is measured tick by tick (a stall
+ * counts nothing, see STALL_GAP_MS); nothing is stored yet. */
+const accrueOnly = machineSetup.assign(({ context, event }) => accrue(context, nowOf(event)));
 
 const beginRecord = machineSetup.assign(({ context, event }) => {
   assertEvent(event, 'timer.start');
-  const record: OpenRecord = { key: context.lastNow ?? event.now, ms: 0, completedPage: null };
-  return recount({ ...context, target: event.target, record });
+  const record: OpenRecord = { key: context.lastNow ?? event.now, ms: context.carryMs, completedPage: null };
+  return recount({ ...context, target: event.target, record, carryMs: 0 });
 });
 
 const notePage = machineSetup.assign(({ context, event }) => {
@@ -128,7 +134,7 @@ const notePage = machineSetup.assign(({ context, event }) => {
 
 const setUp = machineSetup.assign(({ event }) => {
   assertEvent(event, 'course.setup');
-  return { courseId: event.courseId, baseTotal: 0, endedSeconds: 0 };
+  return { courseId: event.courseId, baseTotal: 0, endedSeconds: 0, carryMs: 0 };
 });
 
 /** A tick: the time since the last one counts (however late it is); past the checkpoint the
@@ -156,7 +162,8 @@ const saveStored = machineSetup.enqueueActions(({ context, enqueue }) => {
 /**
  * SPEC §4 "On-screen time tracking", §5 (a duration is sent only if nonzero, for a course not
  * completed, with a target) and §8 ('Record exists' = sent). Time comes from the events' `now`
- * (never from counting ticks): it counts while a target is set, not paused and the page visible.
+ * (never from counting ticks): it counts while a target is set, not paused and the page visible,
+ * and not across a stall of the page (STALL_GAP_MS).
  * A record ends on stop, on a new start, at each checkpoint and at setup (one left by a closed
  * tab); ended records go to an outbox that the `outbox` region sends until the server has them.
  * Effects are placeholders provided by src/routes/lesson/on-screen-timer.actor.ts.
@@ -174,6 +181,7 @@ export const onScreenTimerMachine = machineSetup.createMachine({
     lastNow: null,
     paused: false,
     hidden: false,
+    carryMs: 0,
     flushFailures: 0,
     flushAgain: false,
   },
@@ -200,7 +208,9 @@ export const onScreenTimerMachine = machineSetup.createMachine({
           states: {
             loading: {
               initial: 'sendingPrevious',
+              invoke: { id: 'ticker', src: 'ticker' },
               on: {
+                'clock.tick': { actions: accrueOnly },
                 'timer.start': { actions: [dropRecord, beginRecord] },
                 'timer.stop': { actions: dropRecord },
                 'timer.page': { actions: notePage },
@@ -246,7 +256,7 @@ export const onScreenTimerMachine = machineSetup.createMachine({
             },
             /** SPEC §4: the timer never runs or records; whatever was counted while loading goes. */
             completed: {
-              entry: assign(ended),
+              entry: assign({ ...ended, carryMs: 0 }),
             },
             ready: {
               initial: 'stopped',

@@ -11,6 +11,12 @@ export interface OpenRecord {
   completedPage: number | null;
 }
 
+/**
+ * A visible page's timer events come every second; a longer silence than this while counting
+ * means the page did not run (the device slept, the tab froze): that gap is not time on screen.
+ */
+export const STALL_GAP_MS = 15_000;
+
 /** The clock part of the context: time is read from event timestamps only. */
 export interface TimerClock {
   target: TimerTarget | null;
@@ -21,16 +27,26 @@ export interface TimerClock {
   lastNow: number | null;
   paused: boolean;
   hidden: boolean;
+  /** The part-second left over by the last record that ended: the next record of the course
+   * begins with it, so the course's total loses no fraction at each change of item. */
+  carryMs: number;
 }
 
 /** SPEC §4: time counts only while a target is set, not paused and the page is visible. */
 export const shouldCount = (c: TimerClock): boolean => c.record !== null && !c.paused && !c.hidden;
 
-/** Adds the time counted up to `now` (never negative: throttled or late events lose nothing and
- * add nothing twice), then restarts the counting stretch at `now` if it still counts. */
+/** Time counted between two events while counting: never negative (a clock set back counts
+ * nothing twice), nothing for a stall (a sleeping device is not a learner looking). */
+export const countedGap = (from: number, to: number): number => {
+  const gap = Math.max(0, to - from);
+  return gap > STALL_GAP_MS ? 0 : gap;
+};
+
+/** Adds the time counted up to `now` (late ticks lose nothing, see countedGap), then restarts the
+ * counting stretch at `now` if it still counts. */
 export function accrue<C extends TimerClock>(c: C, now: number): C {
   const at = Math.max(now, c.lastNow ?? now);
-  const record = c.record && c.countingSince !== null ? { ...c.record, ms: c.record.ms + Math.max(0, at - c.countingSince) } : c.record;
+  const record = c.record && c.countingSince !== null ? { ...c.record, ms: c.record.ms + countedGap(c.countingSince, at) } : c.record;
   const next = { ...c, record, lastNow: at };
   return { ...next, countingSince: shouldCount(next) ? at : null };
 }

@@ -16,10 +16,7 @@ export function courseContent(rest: string): LearningContent | null {
   return course === undefined ? null : { id: `course:${course}`, courseId: valid(course), itemId: null };
 }
 
-/**
- * /lesson/<courseId>[/<itemId>…]: until the content issue defines lesson paths, the first segment
- * is read as the course and the second as the item.
- */
+/** /lesson/<courseId>/<itemId>: the course and the item. */
 export function lessonContent(rest: string): LearningContent | null {
   const parts = segments(rest);
   if (parts.length === 0) return null;

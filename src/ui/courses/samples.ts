@@ -1,22 +1,10 @@
 import type { CourseCard, CourseDetail, CourseListResponse, Material, NewsEntry } from '../../api/schemas/course.schema';
+import { sampleCard } from '../../machines/course-list/course-list.fixtures';
 
 // Sample content for stories and tests (never imported by app code): shaped by the contract.
 
-export const sampleCard: CourseCard = {
-  id: '1',
-  title: 'Insurance Ordinance Essentials',
-  kind: 'compulsory',
-  department: 'Compliance',
-  published_at: '2026-01-05T09:00:00.000Z',
-  enrolment_count: 128,
-  clicks: 940,
-  likes: 37,
-  liked: false,
-  cover_url: '/assets/placeholder-cover.svg',
-  cpd_hours: 1.5,
-  status: 'not_enrolled',
-  progress: 0,
-};
+// The machine's test card is the catalogue's sample too (one definition of the sample course).
+export { sampleCard };
 
 export const inProgressCard: CourseCard = {
   ...sampleCard,
