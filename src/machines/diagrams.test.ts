@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { setup, type AnyStateMachine } from 'xstate';
+import { attachmentLikeMachine } from './attachment-like/attachment-like.machine';
 import { attachmentViewerMachine } from './attachment-viewer/attachment-viewer.machine';
 import { changePasswordMachine } from './change-password/change-password.machine';
 import { continualAuthMachine } from './continual-auth/continual-auth.machine';
@@ -29,6 +30,7 @@ const machines: Array<[string, AnyStateMachine]> = [
   ['course-list', courseListMachine],
   ['course-detail', courseDetailMachine],
   ['attachment-viewer', attachmentViewerMachine],
+  ['attachment-like', attachmentLikeMachine],
   ['on-screen-timer', onScreenTimerMachine],
   ['video-player', videoPlayerMachine],
 ];

@@ -123,6 +123,34 @@ test('a tampered encrypted file is refused with a message', async ({ page }) => 
   await expect(page.getByTestId('attachment-image')).toHaveCount(0);
 });
 
+test('a learner likes an attachment and takes the like back; the server keeps the count', async ({ page }) => {
+  await signIn(page, 'agent02');
+  const items = await courseItems(page, '1');
+  const poster = items.find((i) => i.attachment?.type === 'png')!;
+  const serverLike = async () => {
+    const token = await storedToken(page);
+    const res = await page.request.get(`/api/attachments/${poster.attachment!.id}`, { headers: { Authorization: `Bearer ${token}` } });
+    return (await res.json()) as { liked: boolean; likes: number };
+  };
+  const before = await serverLike();
+  expect(before.liked).toBe(false);
+
+  await page.goto(`/lesson/1/${poster.id}`);
+  const like = page.getByTestId('attachment-like');
+  await expect(like).toHaveAttribute('aria-pressed', 'false', { timeout: 20_000 });
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('attachment-like-count')).toHaveText(String(before.likes + 1));
+  await expect.poll(serverLike).toMatchObject({ liked: true, likes: before.likes + 1 });
+
+  // Still liked after a reload; then taken back.
+  await page.reload();
+  await expect(like).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 });
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(serverLike).toMatchObject({ liked: false, likes: before.likes });
+});
+
 test('with the server stopped mid-view the record survives a reload and is sent once when it is back', async ({ page }) => {
   test.setTimeout(150_000);
   await signIn(page, 'agent03');

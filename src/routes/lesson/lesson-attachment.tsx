@@ -5,10 +5,12 @@ import { releaseDecrypted } from '../../api/attachment-crypto';
 import { hlsRequestHeaders } from '../../api/attachment-stream';
 import { setKeepOnScreen } from '../../api/token-storage';
 import { ATTACHMENT_CRITERIA, ATTACHMENT_SKIP } from '../../config/constants';
+import { sameLikeView, selectAttachmentLikeView } from '../../machines/attachment-like/attachment-like.selectors';
 import { selectAttachmentViewerView } from '../../machines/attachment-viewer/attachment-viewer.selectors';
 import { AttachmentViewer } from '../../ui/attachment-viewer/attachment-viewer';
 import type { MediaCallbacks, MediaHandle } from '../../ui/attachment-viewer/use-media-events';
 import { registerLearningControls } from '../continual-auth/learning-controls';
+import { attachmentLikeLogic } from './attachment-like.actor';
 import { attachmentViewerLogic } from './attachment-viewer.actor';
 import { videoPlayerLogic } from './video-player.actor';
 
@@ -49,6 +51,15 @@ export function LessonAttachment({ attachmentId, onPage, onFinished, finishes = 
   const finishRef = useRef(finish);
   finishRef.current = finish;
   const [seekingRefused, setSeekingRefused] = useState(false);
+
+  // Like/unlike (SPEC §7), from the details' like and count once they are loaded.
+  const likeLogic = useMemo(() => attachmentLikeLogic(), []);
+  const like = useActorRef(likeLogic, { input: { attachmentId } });
+  const likeView = useSelector(like, selectAttachmentLikeView, sameLikeView);
+  const detail = view.detail;
+  useEffect(() => {
+    if (detail) like.send({ type: 'like.loaded', liked: detail.liked, likes: detail.likes });
+  }, [like, detail]);
 
   const playerLogic = useMemo(
     () => videoPlayerLogic({ media, finish: () => finishRef.current(), onSeekRefused: () => setSeekingRefused(true) }),
@@ -107,6 +118,8 @@ export function LessonAttachment({ attachmentId, onPage, onFinished, finishes = 
       hlsHeaders={hlsRequestHeaders}
       onStreamError={(error) => viewer.send({ type: 'stream.failed', error })}
       seekingRefused={seekingRefused}
+      like={likeView}
+      onToggleLike={() => like.send({ type: 'like.toggle' })}
       onPdfPage={(page, pageCount) => {
         onPage?.(page);
         if (type === 'pdf' && pageCount > 0 && page >= pageCount) finishRef.current();

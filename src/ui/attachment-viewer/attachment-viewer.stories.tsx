@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import { attachmentLikeMachine, type AttachmentLikeContext } from '../../machines/attachment-like/attachment-like.machine';
+import { selectAttachmentLikeView } from '../../machines/attachment-like/attachment-like.selectors';
 import { audioDetail, documentDetail, imageDetail, pdfDetail, streamDetail, videoDetail } from '../../machines/attachment-viewer/attachment-viewer.fixtures';
 import { AttachmentViewer } from './attachment-viewer';
 import { viewerAt } from './attachment-viewer-story-states';
@@ -11,11 +13,15 @@ const orgChart = `data:image/svg+xml;base64,${btoa(
   '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="240"><rect width="480" height="240" fill="#eef2f7"/><rect x="190" y="20" width="100" height="40" fill="#2b579a"/><rect x="60" y="150" width="100" height="40" fill="#217346"/><rect x="320" y="150" width="100" height="40" fill="#217346"/><path d="M240 60v45H110v45M240 105h130v45" stroke="#333" fill="none"/></svg>',
 )}`;
 
+/** The like button as the attachment-like machine shows it in a state. */
+const likeAt = (value: 'idle' | 'saving', context: Partial<AttachmentLikeContext> = {}) =>
+  selectAttachmentLikeView(attachmentLikeMachine.resolveState({ value, context: { attachmentId: '1', liked: false, likes: 12, failed: false, ...context } }));
+
 /** Every state of the attachment viewer, built from the attachment-viewer machine's states. */
 const meta = {
   title: 'Learning/AttachmentViewer',
   component: AttachmentViewer,
-  args: { view: viewerAt('loadingMetadata', null), onRetry: fn(), onOpenDocument: fn(), onPdfPage: fn(), onStreamError: fn(), media: { onPlay: fn(), onPause: fn(), onEnded: fn() } },
+  args: { view: viewerAt('loadingMetadata', null), onToggleLike: fn(), onRetry: fn(), onOpenDocument: fn(), onPdfPage: fn(), onStreamError: fn(), media: { onPlay: fn(), onPause: fn(), onEnded: fn() } },
 } satisfies Meta<typeof AttachmentViewer>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -45,3 +51,11 @@ export const Tampered: Story = { args: { view: viewerAt('tampered', videoDetail)
 export const Failed: Story = { args: { view: viewerAt('failed', pdfDetail, { failure: { reason: 'failed', message: 'The network is unavailable. Check your connection.' } }) } };
 export const FailedGeneric: Story = { args: { view: viewerAt('failed', null, { failure: { reason: 'failed', message: null } }) } };
 export const NotFound: Story = { args: { view: viewerAt('notFound', null) } };
+
+/** SPEC §7 like/unlike, in the header of any state with details. */
+export const LikeNotLiked: Story = { args: { ...ReadyImage.args, like: likeAt('idle') } };
+export const LikeLiked: Story = { args: { ...ReadyImage.args, like: likeAt('idle', { liked: true, likes: 13 }) } };
+/** The like shows at once; the button waits for the server. */
+export const LikeSaving: Story = { args: { ...ReadyImage.args, like: likeAt('saving', { liked: true, likes: 13 }) } };
+/** The server refused: the like and the count are back as they were, with a message. */
+export const LikeFailed: Story = { args: { ...ReadyImage.args, like: likeAt('idle', { failed: true }) } };

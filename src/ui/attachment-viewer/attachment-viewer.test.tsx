@@ -55,6 +55,32 @@ describe('AttachmentViewer states', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
+  it('a like button shows the like and the count and toggles (SPEC §7 like/unlike)', async () => {
+    const onToggleLike = vi.fn();
+    const like = { liked: false, likes: 12, saving: false, failed: false };
+    show({ view: viewerAt('decrypting', pdfDetail), like, onToggleLike });
+    const button = screen.getByRole('button', { name: /Like/ });
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByTestId('attachment-like-count')).toHaveTextContent('12');
+    await userEvent.click(button);
+    expect(onToggleLike).toHaveBeenCalledOnce();
+  });
+
+  it('a liked attachment, a like being saved and a refused one, in the learner language', () => {
+    show({ view: viewerAt('decrypting', pdfDetail), like: { liked: true, likes: 13, saving: true, failed: false }, onToggleLike: vi.fn() }, 'zh');
+    const button = screen.getByTestId('attachment-like');
+    expect(button).toHaveAttribute('aria-pressed', 'true');
+    expect(button).toHaveTextContent('已讚好');
+    expect(button).toBeDisabled();
+    show({ view: viewerAt('decrypting', pdfDetail), like: { liked: false, likes: 12, saving: false, failed: true }, onToggleLike: vi.fn() }, 'cn');
+    expect(screen.getByRole('alert')).toHaveTextContent('未能保存你的点赞，请重试。');
+  });
+
+  it('no like button before the details are known', () => {
+    show({ view: viewerAt('decrypting', pdfDetail), like: null, onToggleLike: vi.fn() });
+    expect(screen.queryByTestId('attachment-like')).toBeNull();
+  });
+
   it('an office document opens in a new window by a click', async () => {
     const { onOpenDocument } = show({ view: viewerAt({ document: 'available' }, documentDetail) });
     await userEvent.click(screen.getByRole('button', { name: 'Open in a new window' }));

@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AttachmentLikeView } from '../../machines/attachment-like/attachment-like.selectors';
 import type { AttachmentViewerViewModel } from '../../machines/attachment-viewer/attachment-viewer.selectors';
 import { LoadingOverlay } from '../layout/loading-overlay';
 import { Button } from '../primitives/button';
@@ -7,6 +8,7 @@ import { AttachmentTypeIcon } from './attachment-type-icon';
 import { AudioView } from './audio-view';
 import { DocumentView } from './document-view';
 import { ImageView } from './image-view';
+import { LikeButton } from './like-button';
 import { PdfView } from './pdf-view';
 import type { MediaCallbacks, MediaHandle } from './use-media-events';
 import { VideoView } from './video-view';
@@ -30,6 +32,9 @@ export interface AttachmentViewerProps {
   /** PDF: the page shown and the page count. */
   onPdfPage?: (page: number, pageCount: number) => void;
   initialPdfPage?: number;
+  /** selectAttachmentLikeView of the attachment-like machine; no button without it. */
+  like?: AttachmentLikeView | null;
+  onToggleLike?: () => void;
 }
 
 function Failure({ title, message, onRetry }: { title?: string; message: string; onRetry?: () => void }) {
@@ -109,6 +114,7 @@ export function AttachmentViewer(p: AttachmentViewerProps) {
         <header className="attachment-viewer__header">
           <AttachmentTypeIcon type={view.detail.type} size={28} />
           <h2 className="attachment-viewer__title">{name}</h2>
+          {p.like && p.onToggleLike ? <LikeButton like={p.like} onToggle={p.onToggleLike} /> : null}
         </header>
       ) : null}
       <div className="attachment-viewer__body">{body}</div>
