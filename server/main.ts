@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -113,7 +114,7 @@ async function main(): Promise<void> {
 function describeError(error: unknown): string {
   const parts: string[] = [];
   for (let e: unknown = error, depth = 0; e !== undefined && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
-    parts.push(e instanceof Error ? (e.stack ?? e.message) : String(e));
+    parts.push(e instanceof Error ? (e.stack ?? e.message) : inspect(e, { depth: 4 }));
   }
   return parts.join('\ncaused by: ');
 }

@@ -15,6 +15,8 @@ const learningPort = Number(process.env.E2E_PORT ?? 8181) + 3;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  // A first start creates and seeds a database (and may start twice, see startServer).
+  test.setTimeout(180_000);
   dataDir = mkdtempSync(join(tmpdir(), 'agent-academy-learning-'));
   server = await startServer(learningPort, dataDir, { fresh: true });
 });

@@ -4,6 +4,7 @@ import { DEFAULT_COVER_URL } from '../../config/constants';
 import { LoadingOverlay } from '../layout/loading-overlay';
 import { NavAnchor } from '../layout/nav-anchor';
 import { Button } from '../primitives/button';
+import { LikeToggle } from '../primitives/like-toggle';
 import { formatDate, formatNumber } from './format';
 import { LessonList } from './lesson-list';
 import { lessonPath, nextItem } from './next-item';
@@ -75,19 +76,15 @@ export function CourseDetailView(p: CourseDetailViewProps) {
         </ul>
         <div className="course-detail__actions">
           {action}
-          <button
-            type="button"
-            className={`like-button${course.liked ? ' like-button--on' : ''}`}
-            aria-pressed={course.liked}
-            onClick={p.onLike}
-            disabled={p.likeBusy}
-            data-testid="like-button"
-          >
-            <span aria-hidden="true">{course.liked ? '♥' : '♡'}</span> {t('courses:like')}{' '}
-            <span className="like-button__count" data-testid="like-count">
-              {formatNumber(course.likes, lang)}
-            </span>
-          </button>
+          <LikeToggle
+            liked={course.liked}
+            count={formatNumber(course.likes, lang)}
+            label={t('courses:like')}
+            busy={p.likeBusy}
+            onToggle={p.onLike}
+            testId="like-button"
+            countTestId="like-count"
+          />
         </div>
         {p.likeFailure ? (
           <p role="alert" className="course-detail__error">
