@@ -42,7 +42,9 @@ describe('logout', () => {
   });
 
   it('is titled and offers a link to the root path', async () => {
-    fakeApi({});
+    // The server has not answered yet: the page stays (it leaves for /login once it has).
+    setToken(tokenFor('1'));
+    fakeApi({ 'POST /api/auth/logout': () => new Promise<Response>(() => undefined) });
     renderApp('/logout');
     const link = await screen.findByRole('link', { name: 'Go to the sign-in page now' });
     expect(link).toHaveAttribute('href', '/');
