@@ -251,6 +251,9 @@ export const attachments = pgTable('attachments', {
   /** base64 HMAC key and digest, when encrypted. */
   macKey: text('mac_key'),
   macDigest: text('mac_digest'),
+  /** Null: mac_digest is the HMAC of the stored bytes (rows from before); a size: the HMAC of the
+   * SHA-256 digests of the stored bytes' pieces of that size, in order (ADR 011). */
+  macPieceSize: integer('mac_piece_size'),
   /** An HLS rendition: folder under DATA_DIR/files with the playlist, segments and key. */
   streamPath: text('stream_path'),
   streamPlaylist: text('stream_playlist'),

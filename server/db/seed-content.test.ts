@@ -109,7 +109,7 @@ describe('demo content seed', () => {
         expect(a.encrypted, a.name).toBe(true);
         expect(a.storagePath).toMatch(/^attachments\/[0-9a-f-]{36}\.bin$/);
         expect(stored.subarray(16).includes(original.subarray(0, 32))).toBe(false);
-        expect(verifyAndDecrypt(stored, { key: a.encryptionKey!, macKey: a.macKey!, macDigest: a.macDigest! }).equals(original), a.name).toBe(true);
+        expect(verifyAndDecrypt(stored, { key: a.encryptionKey!, macKey: a.macKey!, macDigest: a.macDigest!, macPieceSize: a.macPieceSize }).equals(original), a.name).toBe(true);
       }
     }
     // Each attachment has its own key.
@@ -189,7 +189,7 @@ describe('demo content seed', () => {
       const tampered = Buffer.from(shared);
       tampered[20] ^= 1;
       await own.services.files.write(a.storagePath, tampered);
-      expect(() => verifyAndDecrypt(tampered, { key: a.encryptionKey!, macKey: a.macKey!, macDigest: a.macDigest! })).toThrow();
+      expect(() => verifyAndDecrypt(tampered, { key: a.encryptionKey!, macKey: a.macKey!, macDigest: a.macDigest!, macPieceSize: a.macPieceSize })).toThrow();
       expect((await ctx.services.files.read(a.storagePath)).equals(shared)).toBe(true);
     } finally {
       await own.close();

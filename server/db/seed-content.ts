@@ -78,7 +78,7 @@ async function storeAttachment(files: FileStore, manifest: MediaManifest, key: A
     await files.write(row.storagePath, plain);
   } else {
     const enc = encryptAttachment(plain);
-    Object.assign(row, { storagePath: `attachments/${id}.bin`, size: enc.stored.length, encrypted: true, encryptionKey: enc.key, macKey: enc.macKey, macDigest: enc.macDigest });
+    Object.assign(row, { storagePath: `attachments/${id}.bin`, size: enc.stored.length, encrypted: true, encryptionKey: enc.key, macKey: enc.macKey, macDigest: enc.macDigest, macPieceSize: enc.macPieceSize });
     await files.write(row.storagePath, enc.stored);
   }
   if ('stream' in demo && demo.stream) {

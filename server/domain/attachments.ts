@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AttachmentDetail } from '../../src/api/schemas/attachment.schema';
+import type { AttachmentDetail, AttachmentIntegrity } from '../../src/api/schemas/attachment.schema';
 import type { AttachmentSummary, MaterialListResponse, MaterialQuery } from '../../src/api/schemas/course.schema';
 import { ATTACHMENT_CRITERIA, ATTACHMENT_MEDIA, ATTACHMENT_SKIP, VIDEO_COMPLETION_TOLERANCE_SECONDS, type AttachmentType, type Language } from '../../src/config/constants';
 import type { Db } from '../db/client';
@@ -11,6 +11,14 @@ export type AttachmentRow = typeof attachments.$inferSelect;
 
 /** How long a generate_download URL opens the stored bytes. */
 export const DOWNLOAD_LIFETIME_MS = 5 * 60 * 1000;
+
+/** The check the browser makes before it decrypts (ADR 011): over piece digests for rows that have a
+ * piece size, over the whole stored bytes for rows written before. */
+function integrityOf(a: AttachmentRow): AttachmentIntegrity | null {
+  if (!a.encrypted || !a.macKey || !a.macDigest) return null;
+  if (a.macPieceSize === null) return { algorithm: 'HMAC-SHA256', key: a.macKey, digest: a.macDigest };
+  return { algorithm: 'HMAC-SHA256-PIECES', key: a.macKey, digest: a.macDigest, piece_size: a.macPieceSize };
+}
 
 export function attachmentSummaryOf(a: AttachmentRow, completed: boolean): AttachmentSummary {
   return {
@@ -90,7 +98,7 @@ export async function attachmentDetail(db: Db, attachmentId: number, { userId, n
     course_id: courseId === null ? null : String(courseId),
     encrypted: a.encrypted,
     key: a.encrypted ? a.encryptionKey : null,
-    integrity: a.encrypted && a.macKey && a.macDigest ? { algorithm: 'HMAC-SHA256', key: a.macKey, digest: a.macDigest } : null,
+    integrity: integrityOf(a),
     stream: a.streamPath && a.streamPlaylist ? { playlist: a.streamPlaylist } : null,
     completed_pages: progress?.completedPages ?? 0,
     duration: Number(duration),

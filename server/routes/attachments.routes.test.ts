@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentDetailSchema, generateDownloadResponseSchema } from '../../src/api/schemas/attachment.schema';
 import { HEADER } from '../../src/config/constants';
-import { verifyAndDecrypt } from '../storage/attachment-crypto';
+import { MAC_PIECE_BYTES, verifyAndDecrypt } from '../storage/attachment-crypto';
 import {
   createAttachment,
   createAttachmentItem,
@@ -77,8 +77,9 @@ describe('GET /api/attachments/{id}', () => {
     const pdf = await detail(agent01, ids.pdf);
     expect(pdf).toMatchObject({ id: String(ids.pdf), name: 'guide.pdf', type: 'pdf', size: pdfStored.length, page_count: 8, course_id: String(ids.course) });
     expect(pdf).toMatchObject({ encrypted: true, stream: null, criteria: false, skip_allowed: false, completed: false, completed_pages: 0, duration: 0, likes: 0, liked: false });
-    expect(pdf.integrity?.algorithm).toBe('HMAC-SHA256');
-    expect(verifyAndDecrypt(pdfStored, { key: pdf.key!, macKey: pdf.integrity!.key, macDigest: pdf.integrity!.digest })).toEqual(pdfText);
+    expect(pdf.integrity).toMatchObject({ algorithm: 'HMAC-SHA256-PIECES', piece_size: MAC_PIECE_BYTES });
+    const pieceSize = pdf.integrity?.algorithm === 'HMAC-SHA256-PIECES' ? pdf.integrity.piece_size : null;
+    expect(verifyAndDecrypt(pdfStored, { key: pdf.key!, macKey: pdf.integrity!.key, macDigest: pdf.integrity!.digest, macPieceSize: pieceSize })).toEqual(pdfText);
   });
 
   it('answers a video with its stream and criteria; a plain document without key', async () => {

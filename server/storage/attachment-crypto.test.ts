@@ -1,6 +1,6 @@
-import { createDecipheriv } from 'node:crypto';
+import { createDecipheriv, createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AttachmentIntegrityError, encryptAttachment, verifyAndDecrypt } from './attachment-crypto';
+import { AttachmentIntegrityError, encryptAttachment, MAC_PIECE_BYTES, verifyAndDecrypt } from './attachment-crypto';
 
 const sample = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 31 + 7) & 0xff);
 
@@ -43,5 +43,18 @@ describe('attachment crypto', () => {
     expect(() => verifyAndDecrypt(enc.stored.subarray(0, enc.stored.length - 16), enc)).toThrow(AttachmentIntegrityError);
     const other = encryptAttachment(sample(100));
     expect(() => verifyAndDecrypt(enc.stored, { ...enc, macDigest: other.macDigest })).toThrow(AttachmentIntegrityError);
+  });
+
+  it('the digest is the HMAC of the SHA-256 of each piece, in order (ADR 011)', () => {
+    const plain = sample(MAC_PIECE_BYTES * 2 + 100);
+    const enc = encryptAttachment(plain);
+    expect(enc.macPieceSize).toBe(MAC_PIECE_BYTES);
+    const pieces = [0, 1, 2].map((i) => createHash('sha256').update(enc.stored.subarray(i * MAC_PIECE_BYTES, (i + 1) * MAC_PIECE_BYTES)).digest());
+    const expected = createHmac('sha256', Buffer.from(enc.macKey, 'base64')).update(Buffer.concat(pieces)).digest('base64');
+    expect(enc.macDigest).toBe(expected);
+    // Files stored before: the HMAC of the whole stored bytes, checked as such.
+    const whole = createHmac('sha256', Buffer.from(enc.macKey, 'base64')).update(enc.stored).digest('base64');
+    expect(verifyAndDecrypt(enc.stored, { ...enc, macDigest: whole, macPieceSize: null })).toEqual(Buffer.from(plain));
+    expect(() => verifyAndDecrypt(enc.stored, { ...enc, macDigest: whole })).toThrow(AttachmentIntegrityError);
   });
 });

@@ -163,6 +163,7 @@ export async function createAttachment(deps: ContentDeps, a: AttachmentInput): P
       encryptionKey: sealed?.key ?? null,
       macKey: sealed?.macKey ?? null,
       macDigest: sealed?.macDigest ?? null,
+      macPieceSize: sealed?.macPieceSize ?? null,
       streamPath: a.stream ? `${folder}/hls` : null,
       streamPlaylist: a.stream?.playlist ?? null,
       streamKey: a.stream ? Buffer.from(a.stream.key).toString('base64') : null,

@@ -6,8 +6,9 @@ import { decryptAttachment } from './attachment-crypto';
 
 const b64 = (bytes: Uint8Array | ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
 
-/** The storage format of the server: IV ‖ AES-CBC-PKCS7(plain), HMAC-SHA256 over all of it. */
-async function seal(plain: Uint8Array<ArrayBuffer>, fixed = false) {
+/** The storage format of the server: IV ‖ AES-CBC-PKCS7(plain), an HMAC-SHA256 of the SHA-256 of
+ * each piece of it (ADR 011); with `pieceSize` null, of all of it (files stored before). */
+async function seal(plain: Uint8Array<ArrayBuffer>, fixed = false, pieceSize: number | null = 1024) {
   // Fixed keys make a wrong-key outcome deterministic (a random one passes the padding 1 time in ~256).
   const random = (n: number, fill: number) => (fixed ? new Uint8Array(n).fill(fill) : crypto.getRandomValues(new Uint8Array(n)));
   const aesRaw = random(32, 9);
@@ -19,11 +20,19 @@ async function seal(plain: Uint8Array<ArrayBuffer>, fixed = false) {
   stored.set(iv);
   stored.set(cipher, 16);
   const mac = await crypto.subtle.importKey('raw', macRaw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const digest = await crypto.subtle.sign('HMAC', mac, stored);
+  if (pieceSize === null) {
+    const digest = await crypto.subtle.sign('HMAC', mac, stored);
+    return { stored: stored.buffer, key: b64(aesRaw), integrity: { algorithm: 'HMAC-SHA256' as const, key: b64(macRaw), digest: b64(digest) } };
+  }
+  const pieces: Uint8Array[] = [];
+  for (let at = 0; at < stored.length; at += pieceSize) pieces.push(new Uint8Array(await crypto.subtle.digest('SHA-256', stored.slice(at, at + pieceSize))));
+  const message = new Uint8Array(pieces.length * 32);
+  pieces.forEach((p, i) => message.set(p, i * 32));
+  const digest = await crypto.subtle.sign('HMAC', mac, message);
   return {
     stored: stored.buffer,
     key: b64(aesRaw),
-    integrity: { algorithm: 'HMAC-SHA256' as const, key: b64(macRaw), digest: b64(digest) },
+    integrity: { algorithm: 'HMAC-SHA256-PIECES' as const, key: b64(macRaw), digest: b64(digest), piece_size: pieceSize },
   };
 }
 
@@ -60,6 +69,31 @@ describe('verify then decrypt', () => {
       new Uint8Array(copy)[at] ^= 1;
       await expect(openStored(copy, s.key, s.integrity)).rejects.toBeInstanceOf(AttachmentTamperedError);
     }
+  });
+
+  it('checks files stored before with an HMAC of the whole stored bytes', async () => {
+    const s = await seal(text, false, null);
+    expect(Array.from(new Uint8Array(await openStored(s.stored, s.key, s.integrity)))).toEqual(Array.from(text));
+    const copy = s.stored.slice(0);
+    new Uint8Array(copy)[100] ^= 1;
+    await expect(openStored(copy, s.key, s.integrity)).rejects.toBeInstanceOf(AttachmentTamperedError);
+  });
+
+  it('refuses pieces swapped, a piece dropped, a wrong piece size and an unknown algorithm', async () => {
+    const plain = new Uint8Array(4000).map((_, i) => i % 251);
+    const s = await seal(plain);
+    const bytes = new Uint8Array(s.stored);
+    const swapped = new Uint8Array(bytes.length);
+    swapped.set(bytes.subarray(1024, 2048), 0);
+    swapped.set(bytes.subarray(0, 1024), 1024);
+    swapped.set(bytes.subarray(2048), 2048);
+    await expect(verifyIntegrity(swapped.buffer, s.integrity)).rejects.toBeInstanceOf(AttachmentTamperedError);
+    const dropped = new Uint8Array(bytes.length - 1024);
+    dropped.set(bytes.subarray(0, 1024));
+    dropped.set(bytes.subarray(2048), 1024);
+    await expect(verifyIntegrity(dropped.buffer, s.integrity)).rejects.toBeInstanceOf(AttachmentTamperedError);
+    await expect(verifyIntegrity(s.stored, { ...s.integrity, piece_size: 2048 } as never)).rejects.toBeInstanceOf(AttachmentTamperedError);
+    await expect(verifyIntegrity(s.stored, { ...s.integrity, algorithm: 'MD5' } as never)).rejects.toBeInstanceOf(AttachmentTamperedError);
   });
 
   it('refuses a truncated file and a wrong digest as tampered', async () => {

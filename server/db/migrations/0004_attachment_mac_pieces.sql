@@ -1,0 +1,1 @@
+ALTER TABLE "attachments" ADD COLUMN "mac_piece_size" integer;
