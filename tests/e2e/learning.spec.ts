@@ -73,6 +73,10 @@ test('agent01 plays the encrypted HLS video, reads the PDF to its last page, and
   expect(pdf.attachment?.type, 'the PDF follows the video in the demo course').toBe('pdf');
   const before = await serverTotal(page, '1');
 
+  const streamed: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/stream')) streamed.push(decodeURIComponent(r.url()));
+  });
   await page.goto('/course/1');
   await page.getByRole('link', { name: video.title }).first().click();
   await expect(page).toHaveURL(new RegExp(`/lesson/1/${video.id}$`));
@@ -80,12 +84,18 @@ test('agent01 plays the encrypted HLS video, reads the PDF to its last page, and
 
   const player = page.getByTestId('attachment-video');
   await expect(player).toBeVisible({ timeout: 20_000 });
+  // The encrypted HLS rendition (hls.js, key from the API), not the mp4 file.
+  await expect(page.locator('.attachment-viewer')).toHaveAttribute('data-status', 'streaming');
   // Muted, as a browser allows without a gesture; the learner's play button does the same.
   await player.evaluate((v: HTMLVideoElement) => {
     v.muted = true;
     return v.play();
   });
   await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1.5);
+  expect(await player.evaluate((v: HTMLVideoElement) => v.src.startsWith('blob:')), 'hls.js plays through a MediaSource').toBe(true);
+  const base = `/api/attachments/${video.attachment!.id}/`;
+  expect(streamed.some((u) => u.includes(`${base}stream?uri=`) && u.includes('.ts')), 'segments come from the stream endpoint').toBe(true);
+  expect(streamed.some((u) => u.includes(`${base}stream_key`)), 'the key comes from the authorised key endpoint').toBe(true);
   await page.waitForTimeout(1500);
 
   // The learner goes on to the next item, the PDF: the course's time keeps counting.
