@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DECRYPT_CHUNK, dataUrlOf, decryptStored, openStored, present, verifyIntegrity } from './attachment-crypto/decrypt-core';
 import { AttachmentDecryptError, AttachmentTamperedError, reviveError } from './attachment-crypto/errors';
 import { decryptAttachment } from './attachment-crypto';
+import { releaseBuffer } from './attachment-crypto/release-buffer';
 
 const b64 = (bytes: Uint8Array | ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
 
@@ -158,5 +159,25 @@ describe('presenting the plain bytes (SPEC §7)', () => {
     expect(reviveError({ name: 'AttachmentTamperedError', message: 'x' })).toBeInstanceOf(AttachmentTamperedError);
     expect(reviveError({ name: 'AttachmentDecryptError', message: 'x' })).toBeInstanceOf(AttachmentDecryptError);
     expect(reviveError({ name: 'TypeError', message: 'y' })).toMatchObject({ name: 'TypeError', message: 'y' });
+  });
+});
+
+describe('releaseBuffer (WebCrypto answers freed at once, ADR 011)', () => {
+  it('takes the buffer away from the caller: it is detached, its memory no longer held', async () => {
+    const answer = await crypto.subtle.digest('SHA-256', new Uint8Array(1024));
+    expect(answer.byteLength).toBe(32);
+    releaseBuffer(answer);
+    expect(answer.byteLength).toBe(0);
+    // A view of it can no longer be made: nothing can read the released memory.
+    expect(() => new Uint8Array(answer)).toThrow(/detached/);
+  });
+
+  it('keeps working call after call, and a buffer already detached is no error', () => {
+    for (let i = 0; i < 100; i += 1) {
+      const buffer = new ArrayBuffer(4096);
+      releaseBuffer(buffer);
+      expect(buffer.byteLength).toBe(0);
+      expect(() => releaseBuffer(buffer)).not.toThrow();
+    }
   });
 });
