@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { signIn } from './support';
+
+// Issue 5: the learning pages in each of the three languages at a phone's width. Each page shows its
+// own title in the chosen language, fills with the server's data, and nothing is wider than the
+// screen (a learner on a phone never scrolls sideways); the course detail and an item's viewer too.
+
+type Lang = 'en' | 'cn' | 'zh';
+const HTML_LANG: Record<Lang, string> = { en: 'en', cn: 'zh-CN', zh: 'zh-HK' };
+const CJK = /[\u4e00-\u9fff]/;
+
+function navTitles(lang: Lang): Record<string, string> {
+  return JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lang}/nav-titles.json`, import.meta.url), 'utf8')) as Record<string, string>;
+}
+
+/** A title written "long||short" is shown long or short by the room there is: either is right. */
+const titlePattern = (title: string) => new RegExp(title.split('||').map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
+  expect(widths.scroll, `${where}: the page is no wider than the screen`).toBeLessThanOrEqual(widths.view);
+}
+
+const PAGES: ReadonlyArray<{ path: string; title: string; content: string }> = [
+  { path: '/courses/all', title: 'courses_all', content: 'course-card' },
+  { path: '/courses/latest', title: 'courses_latest', content: 'course-card' },
+  { path: '/courses/ranking', title: 'courses_ranking', content: 'course-rank' },
+  { path: '/courses/recommended', title: 'courses_recommended', content: 'course-card' },
+  { path: '/courses/material', title: 'courses_material', content: 'material-row' },
+  { path: '/courses/news', title: 'courses_news', content: 'news-entry' },
+];
+
+for (const lang of ['en', 'cn', 'zh'] as const) {
+  test(`the learning pages in ${lang} at a phone's width: translated, filled, no sideways scroll`, async ({ page }) => {
+    test.setTimeout(60_000);
+    const titles = navTitles(lang);
+    await signIn(page, 'agent01');
+    await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    for (const { path, title, content } of PAGES) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading, `${path} shows its title`).toHaveText(titlePattern(titles[title]));
+      if (lang !== 'en') expect(await heading.textContent()).toMatch(CJK);
+      await expect(page.getByTestId(content).first(), `${path} shows the server's data`).toBeVisible();
+      await expectNoSidewaysScroll(page, path);
+    }
+
+    // A filter of /courses/all applies at once and is kept in the address.
+    await page.goto('/courses/all');
+    await expect(page.getByTestId('course-card').first()).toBeVisible();
+    const kind = page.locator('select[name="kind"]');
+    await kind.selectOption({ index: 1 });
+    await expect(page).toHaveURL(/kind=/);
+    await expect(page.getByTestId('course-card').first()).toBeVisible();
+    await expectNoSidewaysScroll(page, '/courses/all filtered');
+
+    // The course detail, then the first item's viewer.
+    await page.goto('/courses/all');
+    await page.getByTestId('course-card').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/course\//);
+    await expect(page.getByTestId('lesson-item').first()).toBeVisible();
+    await expectNoSidewaysScroll(page, 'course detail');
+    await page.getByTestId('lesson-item').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/lesson\//);
+    await expect(page.getByTestId('lesson-view')).toBeVisible();
+    await expect(page.getByTestId('on-screen-timer')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'item viewer');
+  });
+}
