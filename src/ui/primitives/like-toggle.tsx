@@ -1,3 +1,4 @@
+import { Button } from './button';
 import './like-toggle.css';
 
 export interface LikeToggleProps {
@@ -14,11 +15,11 @@ export interface LikeToggleProps {
   countTestId?: string;
 }
 
-/** A like of a course or an attachment: a toggle button (aria-pressed) with its count. */
+/** A like of a course or an attachment: the secondary button as a toggle (aria-pressed) with its count. */
 export function LikeToggle({ liked, count, label, countLabel, busy = false, onToggle, testId, countTestId }: LikeToggleProps) {
   return (
-    <button
-      type="button"
+    <Button
+      variant="secondary"
       className={`like-button${liked ? ' like-button--on' : ''}`}
       aria-pressed={liked}
       aria-busy={busy}
@@ -30,6 +31,6 @@ export function LikeToggle({ liked, count, label, countLabel, busy = false, onTo
       <span className="like-button__count" data-testid={countTestId} aria-label={countLabel}>
         {count}
       </span>
-    </button>
+    </Button>
   );
 }
