@@ -103,6 +103,7 @@ describe('API reference', () => {
         '/api/users/current/password',
         '/api/users/find',
         '/api/users/{id}',
+        '/api/viewings',
       ].sort(),
     );
     expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('external_id');

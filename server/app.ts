@@ -26,6 +26,7 @@ import { registerDemoRoutes } from './routes/demo.routes';
 import { registerIdentityCheckRoutes } from './routes/identity-checks.routes';
 import { registerNewsRoutes } from './routes/news.routes';
 import { registerOnScreenLogRoutes } from './routes/on-screen-log.routes';
+import { registerViewingRoutes } from './routes/viewings.routes';
 import { registerTwoFactorRoutes } from './routes/two-factor.routes';
 import { registerUserRoutes } from './routes/users.routes';
 import { createBackgroundTasks, type BackgroundTasks } from './tasks';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps) {
   registerNewsRoutes(app, services);
   registerAttachmentRoutes(app, services);
   registerOnScreenLogRoutes(app, services);
+  registerViewingRoutes(app, services);
   registerFileRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);

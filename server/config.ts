@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CONTINUAL_AUTH_MAX,
   CONTINUAL_AUTH_MIN,
+  CONTINUAL_AUTH_SLACK_SECONDS,
   CONTINUAL_AUTH_UNIT_SECONDS,
   DEFAULT_SESSION_TIMEOUT_SECONDS,
   DEFAULT_SESSION_WARNING_SECONDS,
@@ -57,6 +58,7 @@ const envSchema = z
     CONTINUAL_AUTH_MIN: positiveInt(CONTINUAL_AUTH_MIN, 10_000),
     CONTINUAL_AUTH_MAX: positiveInt(CONTINUAL_AUTH_MAX, 10_000),
     CONTINUAL_AUTH_UNIT_SECONDS: positiveInt(CONTINUAL_AUTH_UNIT_SECONDS, 3600),
+    CONTINUAL_AUTH_SLACK_SECONDS: positiveInt(CONTINUAL_AUTH_SLACK_SECONDS, 86_400),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(900, 86_400),
     RATE_LIMIT_MAX_PER_ACCOUNT: positiveInt(5, 1_000_000),
     RATE_LIMIT_MAX_PER_ADDRESS: positiveInt(50, 1_000_000),
@@ -87,7 +89,7 @@ export interface ServerConfig {
   /** A sign-in from another browser (X-Client-Id) expires the user's older sessions. */
   singleDeviceSessions: boolean;
   /** App configuration continualAuthentication (SPEC §4): prompts every [min, max) units of unitSeconds. */
-  continualAuth: { enabled: boolean; min: number; max: number; unitSeconds: number };
+  continualAuth: { enabled: boolean; min: number; max: number; unitSeconds: number; slackSeconds: number };
   /** Failed sign-ins and codes per account and per client address, in a fixed window (DESIGN §5). */
   rateLimit: { windowSeconds: number; maxPerAccount: number; maxPerAddress: number };
   /** The client address is the last X-Forwarded-For entry (set by our proxy), not the socket's. */
@@ -126,6 +128,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
         min: e.CONTINUAL_AUTH_MIN,
         max: e.CONTINUAL_AUTH_MAX,
         unitSeconds: e.CONTINUAL_AUTH_UNIT_SECONDS,
+        slackSeconds: e.CONTINUAL_AUTH_SLACK_SECONDS,
       },
       rateLimit: {
         windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,

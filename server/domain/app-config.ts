@@ -16,7 +16,7 @@ export function buildAppConfig(config: ServerConfig): AppConfig {
         timeoutTimeSecond: config.sessionTimeoutSeconds,
         confirmBoxTimeleftSecond: config.sessionWarningSeconds,
       },
-      continualAuthentication: { ...config.continualAuth },
+      continualAuthentication: { enabled: config.continualAuth.enabled, min: config.continualAuth.min, max: config.continualAuth.max, unitSeconds: config.continualAuth.unitSeconds },
     },
   };
 }

@@ -6,6 +6,7 @@ import { ATTACHMENT_CRITERIA, ATTACHMENT_MEDIA, ATTACHMENT_SKIP, VIDEO_COMPLETIO
 import type { Db } from '../db/client';
 import { attachmentLikes, attachmentProgress, attachments, courses } from '../db/schema';
 import { likePattern, localize, paging, refreshCompletion, type Tx } from './courses';
+import { hasViewed } from './viewings';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 
@@ -114,15 +115,18 @@ export async function likeAttachment(db: Db, userId: number, attachmentId: numbe
   else await db.delete(attachmentLikes).where(and(eq(attachmentLikes.userId, userId), eq(attachmentLikes.attachmentId, attachmentId)));
 }
 
-export type FinishOutcome = 'finished' | 'not_watched';
+export type FinishOutcome = 'finished' | 'not_watched' | 'not_opened';
 
 /**
- * PUT attachments/{id}/finish. A video (criteria) finishes only once the learner's recorded time in it
+ * PUT attachments/{id}/finish. The attachment must have been opened (a viewing). A video (criteria)
+ * finishes only once the learner's credited time in it
  * covers the media less the tolerance; anything else at once. Finishing may complete the courses
  * (the learner is enrolled in) that show the attachment.
  */
 export async function finishAttachment(db: Db, userId: number, a: AttachmentRow, now: Date): Promise<FinishOutcome> {
   return db.transaction(async (tx) => {
+    // ADR 012: completion follows from what the server saw: the attachment was opened, and a video's time credited.
+    if (!(await hasViewed(tx, userId, a.id))) return 'not_opened';
     if (criteriaOf(a.type)) {
       const [{ watched }] = rowsOf<{ watched: number | string }>(
         await tx.execute(sql`select coalesce(sum(duration), 0) as watched from on_screen_logs where user_id = ${userId} and attachment_id = ${a.id}`),

@@ -40,7 +40,7 @@ describe('GET /api/app-config', () => {
     expect(demo.appEnabledFunction.continualAuthentication).toEqual({ enabled: true, min: 15, max: 30, unitSeconds: 60 });
     const spec = await (await appWith({ demoMode: false }).request('/api/app-config')).json();
     expect(spec.appEnabledFunction.continualAuthentication).toEqual({ enabled: false, min: 15, max: 30, unitSeconds: 60 });
-    const short = await (await appWith({ continualAuth: { enabled: true, min: 2, max: 4, unitSeconds: 1 } }).request('/api/app-config')).json();
+    const short = await (await appWith({ continualAuth: { enabled: true, min: 2, max: 4, unitSeconds: 1, slackSeconds: 120 } }).request('/api/app-config')).json();
     expect(short.appEnabledFunction.continualAuthentication).toEqual({ enabled: true, min: 2, max: 4, unitSeconds: 1 });
   });
 

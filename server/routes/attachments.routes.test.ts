@@ -10,6 +10,7 @@ import {
   createCourse,
   createDepartment,
   createLesson,
+  openViewing,
   signIn,
   tri,
   type ContentTestContext,
@@ -165,57 +166,75 @@ describe('likes', () => {
 
 describe('PUT /api/attachments/{id}/status', () => {
   it('records once per key, keeps the most pages, and counts into the course total', async () => {
-    const key = keyAgo(20);
-    expect((await status(agent01, ids.pdf, { completed_pages: 5, duration: 20, key })).status).toBe(204);
-    const again = await status(agent01, ids.pdf, { completed_pages: 5, duration: 20, key }, 'zh-HK');
+    const viewing_id = await openViewing(agent01, { attachment_id: ids.pdf });
+    const video = await openViewing(agent01, { attachment_id: ids.video });
+    ctx.clock.advance(30_000);
+    const key = keyAgo(30);
+    const first = await status(agent01, ids.pdf, { completed_pages: 5, duration: 20, key, viewing_id });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ claimed: 20, credited: 20, trimmed: [] });
+    const again = await status(agent01, ids.pdf, { completed_pages: 5, duration: 20, key, viewing_id }, 'zh-HK');
     expect(again.status).toBe(403);
     expect(await again.text()).toBe('{"status_code":403,"message":"Record exists"}');
-    expect((await status(agent01, ids.pdf, { completed_pages: 2, duration: 3, key: keyAgo(3) })).status).toBe(204);
+    expect((await status(agent01, ids.pdf, { completed_pages: 2, duration: 3, key: keyAgo(10), viewing_id })).status).toBe(200);
     expect(await detail(agent01, ids.pdf)).toMatchObject({ completed_pages: 5, duration: 23 });
     // Pages past the end are the last page.
-    expect((await status(agent01, ids.pdf, { completed_pages: 99, duration: 1, key: keyAgo(1) })).status).toBe(204);
+    expect((await status(agent01, ids.pdf, { completed_pages: 99, duration: 1, key: keyAgo(7), viewing_id })).status).toBe(200);
     expect(await detail(agent01, ids.pdf)).toMatchObject({ completed_pages: 8, duration: 24 });
     expect(await (await agent01.request(`/api/on_screen_log/course/${ids.course}/total`)).json()).toEqual({ total_duration: 24 });
     // Pages of a non-paged attachment are stored within the column's range, whatever is sent.
-    expect((await status(agent01, ids.video, { completed_pages: Number.MAX_SAFE_INTEGER, duration: 1, key: keyAgo(2) })).status).toBe(204);
+    expect((await status(agent01, ids.video, { completed_pages: 2_147_483_647, duration: 1, key: keyAgo(2), viewing_id: video })).status).toBe(200);
     expect(await detail(agent02, ids.pdf)).toMatchObject({ completed_pages: 0, duration: 0 });
   });
 
   it('stores exactly one of five concurrent sends of the same key', async () => {
+    const viewing_id = await openViewing(agent02, { attachment_id: ids.pdf });
+    ctx.clock.advance(30_000);
     const key = keyAgo(30);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => status(agent02, ids.pdf, { completed_pages: 1, duration: 30, key })));
-    expect(answers.map((r) => r.status).sort()).toEqual([204, 403, 403, 403, 403]);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => status(agent02, ids.pdf, { completed_pages: 1, duration: 30, key, viewing_id })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 403, 403, 403, 403]);
     expect(await detail(agent02, ids.pdf)).toMatchObject({ duration: 30 });
   });
 
-  it('refuses inflated time, bad input and unknown attachments', async () => {
-    const inflated = await status(agent01, ids.pdf, { completed_pages: 1, duration: 100, key: keyAgo(10) });
+  it('refuses inflated time, bad input, a viewing of another attachment and unknown attachments', async () => {
+    const viewing_id = await openViewing(agent01, { attachment_id: ids.pdf });
+    ctx.clock.advance(10_000);
+    const inflated = await status(agent01, ids.pdf, { completed_pages: 1, duration: 100, key: keyAgo(10), viewing_id });
     expect(inflated.status).toBe(400);
     expect((await inflated.json()).message).toBe("The learning time sent is longer than the time that has passed. Please check your device's clock.");
-    const negative = await status(agent01, ids.pdf, { completed_pages: -1, duration: 1, key: keyAgo(1) });
+    const negative = await status(agent01, ids.pdf, { completed_pages: -1, duration: 1, key: keyAgo(1), viewing_id });
     expect((await negative.json()).message).toBe('Completed pages must be a whole number of 0 or more.');
     const missing = await agent01.request(`/api/attachments/${ids.pdf}/status`, { method: 'PUT' });
     expect(missing.status).toBe(400);
-    expect((await status(agent01, 999_999, { completed_pages: 1, duration: 1, key: keyAgo(1) })).status).toBe(404);
+    const otherAttachment = await status(agent01, ids.video, { completed_pages: 0, duration: 1, key: keyAgo(1), viewing_id }, 'zh-HK');
+    expect(otherAttachment.status).toBe(400);
+    expect((await otherAttachment.json()).message).toBe('伺服器沒有開啟此項目的記錄，這段時間無法計入。');
+    expect((await status(agent01, 999_999, { completed_pages: 1, duration: 1, key: keyAgo(1), viewing_id })).status).toBe(404);
   });
 });
 
 describe('PUT /api/attachments/{id}/finish', () => {
-  it('finishes a video only once its recorded time reaches the end (2 s tolerance)', async () => {
+  it('finishes a video only once its credited time reaches the end (2 s tolerance)', async () => {
     const early = await agent01.request(`/api/attachments/${ids.video}/finish`, { method: 'PUT', headers: { [HEADER.language]: 'zh-HK' } });
     expect(early.status).toBe(400);
     expect(await early.json()).toEqual({ status_code: 400, message: '請先將影片觀看至結尾。' });
-    expect((await status(agent01, ids.video, { completed_pages: 0, duration: 27, key: keyAgo(28) })).status).toBe(204);
+    const viewing_id = await openViewing(agent01, { attachment_id: ids.video });
+    ctx.clock.advance(28_000);
+    expect((await status(agent01, ids.video, { completed_pages: 0, duration: 27, key: keyAgo(28), viewing_id })).status).toBe(200);
     expect((await agent01.request(`/api/attachments/${ids.video}/finish`, { method: 'PUT' })).status).toBe(400);
     ctx.clock.advance(1000);
-    expect((await status(agent01, ids.video, { completed_pages: 0, duration: 1, key: keyAgo(1) })).status).toBe(204);
+    expect((await status(agent01, ids.video, { completed_pages: 0, duration: 1, key: keyAgo(1), viewing_id })).status).toBe(200);
     expect((await agent01.request(`/api/attachments/${ids.video}/finish`, { method: 'PUT', json: null })).status).toBe(204);
     expect(await detail(agent01, ids.video)).toMatchObject({ completed: true, duration: 29 });
     // Another learner has not watched it.
     expect((await agent02.request(`/api/attachments/${ids.video}/finish`, { method: 'PUT' })).status).toBe(400);
   });
 
-  it('finishes anything else at once; finishing every item completes the course', async () => {
+  it('finishes anything else once opened; finishing every item completes the course', async () => {
+    const unopened = await agent01.request(`/api/attachments/${ids.docx}/finish`, { method: 'PUT' });
+    expect(unopened.status).toBe(400);
+    expect((await unopened.json()).message).toBe('Please open the attachment first.');
+    await openViewing(agent01, { attachment_id: ids.docx });
     expect((await agent01.request(`/api/attachments/${ids.docx}/finish`, { method: 'PUT' })).status).toBe(204);
     expect(await detail(agent01, ids.docx)).toMatchObject({ completed: true });
     expect(await (await agent01.request(`/api/on_screen_log/course/${ids.course}/total`)).json()).toEqual({ total_duration: 24 + 29 });

@@ -20,7 +20,7 @@ import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/openapi';
 import type { ApiApp, AppServices } from '../http/services';
-import { claimClock, claimRefusal, recordExistsResponse, recordExistsDescription } from './on-screen-log.routes';
+import { claimClock, claimOf, claimRefusal, creditedResponse, recordExistsResponse, recordExistsDescription, viewingOfRecord } from './on-screen-log.routes';
 
 const json = <T>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
 const bytes = z.file();
@@ -109,10 +109,11 @@ export function registerAttachmentRoutes(app: ApiApp, s: AppServices): void {
       summary: 'Record time spent on the attachment and pages read, once per key',
       description:
         'The duration counts into the on-screen total of the first published course showing the attachment; completed_pages keeps its maximum. ' +
-        'Refused (400) when the duration is longer than the time since the key, the key is in the future, or the course is completed.',
+        'Refused (400) when the duration is longer than the time since the key, the key is in the future, the viewing is not the caller’s of this attachment, or the course is completed. ' +
+        'Only seconds inside the viewing, not credited before, and (with continual authentication) under a recent identity check are credited (ADR 012).',
       request: { params: attachmentIdParamSchema, body: attachmentStatusPayloadSchema },
       responses: {
-        204: { description: 'Recorded' },
+        ...creditedResponse,
         ...errorResponses.badRequest,
         ...errorResponses.unauthorized,
         ...errorResponses.forbiddenOr(recordExistsDescription),
@@ -122,18 +123,19 @@ export function registerAttachmentRoutes(app: ApiApp, s: AppServices): void {
     async (c, { params, body }) => {
       const { attachment, courseId } = await visible(params.id);
       claimRefusal(claimClock(c, s.clock.now()), body.key, body.duration);
-      const outcome = await recordAttachmentStatus(s.db, {
-        userId: c.get('session').userId,
+      const userId = c.get('session').userId;
+      const viewing = await viewingOfRecord(s, userId, body.viewing_id, { attachmentId: attachment.id });
+      const result = await recordAttachmentStatus(s.db, {
+        userId,
         attachment,
         courseId,
-        duration: body.duration,
         completedPages: body.completed_pages,
         key: body.key,
-        now: now(),
+        claim: claimOf(c, s, viewing, body.duration),
       });
-      if (outcome === 'exists') return recordExistsResponse(c);
-      if (outcome === 'completed') throw new HttpError(400, 'server:course_already_completed');
-      return c.body(null, 204);
+      if (result.outcome === 'exists') return recordExistsResponse(c);
+      if (result.outcome === 'completed') throw new HttpError(400, 'server:course_already_completed');
+      return c.json(result.credit, 200);
     },
   );
 
@@ -143,8 +145,8 @@ export function registerAttachmentRoutes(app: ApiApp, s: AppServices): void {
       ...common,
       method: 'put',
       path: '/api/attachments/{id}/finish',
-      summary: 'Mark the attachment finished (null body); a video only once the recorded time covers it to its end',
-      description: 'A video (criteria true) needs recorded time ≥ media_duration − 2 s, else 400. Finishing may complete the courses showing it.',
+      summary: 'Mark the attachment finished (null body); a video only once the credited time covers it to its end',
+      description: 'The attachment must have been opened (a viewing, ADR 012); a video (criteria true) needs credited time ≥ media_duration − 2 s, else 400. Finishing may complete the courses showing it.',
       request: { params: attachmentIdParamSchema },
       responses: { 204: { description: 'Finished' }, ...errorResponses.badRequest, ...fullAuthErrors, ...errorResponses.notFound },
     },
@@ -152,6 +154,7 @@ export function registerAttachmentRoutes(app: ApiApp, s: AppServices): void {
       const { attachment } = await visible(params.id);
       const outcome = await finishAttachment(s.db, c.get('session').userId, attachment, now());
       if (outcome === 'not_watched') throw new HttpError(400, 'server:video_not_watched');
+      if (outcome === 'not_opened') throw new HttpError(400, 'server:attachment_not_opened');
       return c.body(null, 204);
     },
   );

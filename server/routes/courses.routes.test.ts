@@ -302,12 +302,13 @@ describe('OpenAPI document', () => {
       ['/api/attachments/{id}/generate_download', 'get', [200, 404]],
       ['/api/attachments/{id}/like', 'put', [204]],
       ['/api/attachments/{id}/like', 'delete', [204]],
-      ['/api/attachments/{id}/status', 'put', [204, 400, 403, 404]],
+      ['/api/attachments/{id}/status', 'put', [200, 400, 403, 404]],
       ['/api/attachments/{id}/finish', 'put', [204, 400, 404]],
       ['/api/attachments/{id}/stream', 'get', [200, 400, 404]],
       ['/api/attachments/{id}/stream_key', 'get', [200, 404]],
       ['/api/files/{token}', 'get', [200, 404]],
-      ['/api/on_screen_log/{id}', 'put', [204, 400, 403, 404]],
+      ['/api/on_screen_log/{id}', 'put', [200, 400, 403, 404]],
+      ['/api/viewings', 'post', [201, 400, 404]],
       ['/api/on_screen_log/course/{id}/total', 'get', [200, 404]],
     ];
     for (const [path, method, statuses] of operations) {

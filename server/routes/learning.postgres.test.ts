@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER } from '../../src/config/constants';
 import { createApp } from '../app';
+import { createManualClock } from '../clock';
 import { testConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { seedIfEmpty } from '../db/seed';
@@ -35,6 +36,8 @@ describe.skipIf(!adminUrl)('learning content on PostgreSQL (TEST_DATABASE_URL)',
   const dbs: Database[] = [];
   let apps: ReturnType<typeof createApp>['app'][];
   let headers: Record<string, string>;
+  // One server clock for both processes: viewings and records are placed on it (ADR 012).
+  const clock = createManualClock(Date.now());
   const ids = {} as Record<'course' | 'reading' | 'pdf', number>;
   /** Courses of one reading and one PDF each, for completion by two concurrent last pieces. */
   const pairs: { course: number; reading: number; pdf: number }[] = [];
@@ -65,7 +68,7 @@ describe.skipIf(!adminUrl)('learning content on PostgreSQL (TEST_DATABASE_URL)',
     }
 
     // Two server processes on one database.
-    apps = dbs.map((d) => createApp({ config: { ...testConfig(), dataDir }, db: d.db, secret: SECRET, mailer: createMailer({ db: d.db, from: 'x <x@x.test>' }), log: () => {} }).app);
+    apps = dbs.map((d) => createApp({ config: { ...testConfig(), dataDir }, db: d.db, secret: SECRET, mailer: createMailer({ db: d.db, from: 'x <x@x.test>' }), log: () => {}, clock }).app);
     const first = /XSRF-TOKEN=([^;]*)/.exec((await apps[0].request('/api/app-config')).headers.get('set-cookie')!)![1];
     const login = await apps[0].request('/api/auth/login', {
       method: 'POST',
@@ -83,6 +86,15 @@ describe.skipIf(!adminUrl)('learning content on PostgreSQL (TEST_DATABASE_URL)',
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** ADR 012: the item is opened (a viewing) and `seconds` pass on the shared server clock. */
+  const view = async (target: object, seconds: number) => {
+    const res = await call('/api/viewings', { method: 'POST', body: JSON.stringify(target) });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const key = clock.now();
+    clock.advance(seconds * 1000);
+    return { viewing_id: id, key };
+  };
   const call = (path: string, init: RequestInit = {}, app = 0) => apps[app].request(path, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } });
 
   it('answers the lists, search and detail (the same SQL as on PGlite)', async () => {
@@ -99,18 +111,25 @@ describe.skipIf(!adminUrl)('learning content on PostgreSQL (TEST_DATABASE_URL)',
   });
 
   it('stores exactly one of ten concurrent sends of one key across two processes', async () => {
-    const body = JSON.stringify({ duration: 3, key: Date.now() - 3000 });
+    const body = JSON.stringify({ duration: 3, ...(await view({ item_id: String(ids.reading) }, 3)) });
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => call(`/api/on_screen_log/${ids.reading}`, { method: 'PUT', body }, i % 2)));
-    expect(answers.map((r) => r.status).sort()).toEqual([204, ...Array(9).fill(403)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(403)]);
     expect(await (await call(`/api/on_screen_log/course/${ids.course}/total`)).json()).toEqual({ total_duration: 3 });
 
-    const status = JSON.stringify({ completed_pages: 2, duration: 2, key: Date.now() - 2000 });
+    const status = JSON.stringify({ completed_pages: 2, duration: 2, ...(await view({ attachment_id: String(ids.pdf) }, 2)) });
     const sent = await Promise.all(Array.from({ length: 6 }, (_, i) => call(`/api/attachments/${ids.pdf}/status`, { method: 'PUT', body: status }, i % 2)));
-    expect(sent.map((r) => r.status).sort()).toEqual([204, 403, 403, 403, 403, 403]);
+    expect(sent.map((r) => r.status).sort()).toEqual([200, 403, 403, 403, 403, 403]);
+    // Two tabs' records of the same seconds, on two processes at once: credited once (the learner's row lock).
+    const a = await view({ item_id: String(ids.reading) }, 0);
+    const b = await view({ item_id: String(ids.reading) }, 5);
+    const twice = await Promise.all([a, b].map((v, i) => call(`/api/on_screen_log/${ids.reading}`, { method: 'PUT', body: JSON.stringify({ duration: 5, key: v.key + i, viewing_id: v.viewing_id }) }, i)));
+    const credits = (await Promise.all(twice.map((r) => r.json()))) as Array<{ credited: number }>;
+    expect(credits[0].credited + credits[1].credited).toBeLessThanOrEqual(5);
   });
 
   it('completes the course once every item is done', async () => {
-    expect((await call(`/api/on_screen_log/${ids.reading}`, { method: 'PUT', body: JSON.stringify({ duration: 2, key: Date.now() - 2000 }) })).status).toBe(204);
+    expect((await call(`/api/on_screen_log/${ids.reading}`, { method: 'PUT', body: JSON.stringify({ duration: 2, ...(await view({ item_id: String(ids.reading) }, 2)) }) })).status).toBe(200);
+    await view({ attachment_id: String(ids.pdf) }, 0);
     const finishes = await Promise.all([0, 1].map((app) => call(`/api/attachments/${ids.pdf}/finish`, { method: 'PUT' }, app)));
     expect(finishes.map((r) => r.status)).toEqual([204, 204]);
     expect(await (await call(`/api/on_screen_log/course/${ids.course}/total`)).json()).toEqual(['Course has already completed']);
@@ -121,11 +140,13 @@ describe.skipIf(!adminUrl)('learning content on PostgreSQL (TEST_DATABASE_URL)',
   it('completes a course whose last two pieces arrive at the same time on two processes', async () => {
     for (const { course, reading, pdf } of pairs) {
       expect((await call(`/api/courses/${course}/enrol`, { method: 'POST' })).status).toBe(204);
+      await view({ attachment_id: String(pdf) }, 0);
+      const record = await view({ item_id: String(reading) }, 1);
       const [logged, finished] = await Promise.all([
-        call(`/api/on_screen_log/${reading}`, { method: 'PUT', body: JSON.stringify({ duration: 1, key: Date.now() - 1000 }) }, 0),
+        call(`/api/on_screen_log/${reading}`, { method: 'PUT', body: JSON.stringify({ duration: 1, ...record }) }, 0),
         call(`/api/attachments/${pdf}/finish`, { method: 'PUT' }, 1),
       ]);
-      expect([logged.status, finished.status]).toEqual([204, 204]);
+      expect([logged.status, finished.status]).toEqual([200, 204]);
       expect(await (await call(`/api/on_screen_log/course/${course}/total`)).json(), `course ${course}`).toEqual(['Course has already completed']);
     }
   });

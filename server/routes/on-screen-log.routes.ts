@@ -2,7 +2,9 @@ import type { Context } from 'hono';
 import { onScreenItemParamSchema, onScreenLogPayloadSchema, onScreenTotalResponseSchema } from '../../src/api/schemas/on-screen-log.schema';
 import { HEADER, RECORD_EXISTS_MESSAGE } from '../../src/config/constants';
 import { findPublishedCourse } from '../domain/courses';
-import { checkClaim, courseTotal, findPublishedItem, recordItemDuration } from '../domain/on-screen-log';
+import { checkClaim, courseTotal, findPublishedItem, recordItemDuration, type Claim } from '../domain/on-screen-log';
+import { findViewing, type ViewingRow } from '../domain/viewings';
+import { onScreenCreditSchema } from '../../src/api/schemas/viewing.schema';
 import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/openapi';
@@ -15,13 +17,29 @@ export const recordExistsResponse = (c: Context) => c.json({ status_code: 403, m
 
 /**
  * The clock a record's key came from: the browser's (X-Client-Time, sent with the record), else the
- * server's. A device whose clock is off must not lose its time; the check is against counting
- * mistakes (a duration longer than its own clock says has passed), since a browser controls both.
+ * server's. It explains the device's offset and nothing more (ADR 012): the record's seconds are
+ * credited on the server's own timeline, inside its viewing.
  */
 export function claimClock(c: Context, serverNow: number): number {
   const sent = Number(c.req.header(HEADER.clientTime));
   return Number.isSafeInteger(sent) && sent > 0 ? sent : serverNow;
 }
+
+/** The record's viewing: the caller's own, of this very item or attachment (ADR 012). */
+export async function viewingOfRecord(s: AppServices, userId: number, viewingId: string, target: { itemId?: number; attachmentId?: number }): Promise<ViewingRow> {
+  const viewing = await findViewing(s.db, userId, Number(viewingId), target);
+  if (!viewing) throw new HttpError(400, 'server:viewing_not_found');
+  return viewing;
+}
+
+/** The claim as the crediting needs it: the device's clock offset comes from X-Client-Time. */
+export function claimOf(c: Context, s: AppServices, viewing: ViewingRow, duration: number): Claim {
+  const serverNow = s.clock.now();
+  return { viewing, duration, clientOffsetMs: claimClock(c, serverNow) - serverNow, now: new Date(serverNow), config: s.config };
+}
+
+/** The answer to a recorded record: 200 with what was claimed and credited (ADR 012). */
+export const creditedResponse = { 200: { description: 'Recorded: the seconds claimed, credited, and why fewer', content: { 'application/json': { schema: onScreenCreditSchema } } } };
 
 /** Refuses a record that claims more time than passed since its key (or a key in the future). */
 export function claimRefusal(nowMs: number, key: number, duration: number): void {
@@ -43,10 +61,11 @@ export function registerOnScreenLogRoutes(app: ApiApp, s: AppServices): void {
       path: '/api/on_screen_log/{id}',
       summary: 'Record seconds an item (id) was on screen, once per key; enrols in its course and may complete it',
       description:
-        'Refused (400) when the duration is longer than the time since the key (plus 5 s), the key is in the future, or the course is completed.',
+        'Refused (400) when the duration is longer than the time since the key (plus 5 s), the key is in the future, the viewing is not the caller’s of this item, or the course is completed. ' +
+        'Only seconds inside the viewing, not credited before, and (with continual authentication) under a recent identity check are credited (ADR 012).',
       request: { params: onScreenItemParamSchema, body: onScreenLogPayloadSchema },
       responses: {
-        204: { description: 'Recorded' },
+        ...creditedResponse,
         ...errorResponses.badRequest,
         ...errorResponses.unauthorized,
         ...errorResponses.forbiddenOr(recordExistsDescription),
@@ -57,10 +76,12 @@ export function registerOnScreenLogRoutes(app: ApiApp, s: AppServices): void {
       const item = await findPublishedItem(s.db, Number(params.id), now());
       if (!item) throw new HttpError(404, 'server:item_not_found');
       claimRefusal(claimClock(c, s.clock.now()), body.key, body.duration);
-      const outcome = await recordItemDuration(s.db, { userId: c.get('session').userId, item, duration: body.duration, key: body.key, now: now() });
-      if (outcome === 'exists') return recordExistsResponse(c);
-      if (outcome === 'completed') throw new HttpError(400, 'server:course_already_completed');
-      return c.body(null, 204);
+      const userId = c.get('session').userId;
+      const viewing = await viewingOfRecord(s, userId, body.viewing_id, { itemId: item.id });
+      const result = await recordItemDuration(s.db, { userId, item, key: body.key, claim: claimOf(c, s, viewing, body.duration) });
+      if (result.outcome === 'exists') return recordExistsResponse(c);
+      if (result.outcome === 'completed') throw new HttpError(400, 'server:course_already_completed');
+      return c.json(result.credit, 200);
     },
   );
 

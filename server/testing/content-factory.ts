@@ -185,3 +185,11 @@ export async function createNews(
     .returning({ id: news.id });
   return row.id;
 }
+
+/** ADR 012: the learner opens an item or attachment (POST viewings) at the server's now; answers the viewing's id. */
+export async function openViewing(learner: Learner, target: { item_id?: number; attachment_id?: number }): Promise<string> {
+  const json = Object.fromEntries(Object.entries(target).map(([k, v]) => [k, String(v)]));
+  const res = await learner.request('/api/viewings', { method: 'POST', json });
+  if (res.status !== 201) throw new Error(`POST /api/viewings answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}

@@ -67,9 +67,9 @@ describe('attachment calls', () => {
   });
 
   it('putAttachmentStatus sends the payload; a repeat surfaces as 403 Record exists', async () => {
-    const payload = { completed_pages: 2, duration: 12, key: 1767600000000 };
-    const net = stubFetch(() => new Response(null, { status: 204 }));
-    await putAttachmentStatus('7', payload);
+    const payload = { completed_pages: 2, duration: 12, key: 1767600000000, viewing_id: '3' };
+    const net = stubFetch(() => json({ claimed: 12, credited: 10, trimmed: ['overlap'] }));
+    expect(await putAttachmentStatus('7', payload)).toEqual({ claimed: 12, credited: 10, trimmed: ['overlap'] });
     expect(net.last().method).toBe('PUT');
     expect(net.last().url).toBe(`${location.origin}/api/attachments/7/status`);
     expect(JSON.parse(net.lastBody() ?? '')).toEqual(payload);

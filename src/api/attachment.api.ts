@@ -10,6 +10,7 @@ import {
   type AttachmentStatusPayload,
   type GenerateDownloadResponse,
 } from './schemas/attachment.schema';
+import { onScreenCreditSchema, type OnScreenCredit } from './schemas/viewing.schema';
 
 // SPEC §7 "Attachments".
 
@@ -33,8 +34,8 @@ export function unlikeAttachment(id: string): Promise<void> {
 }
 
 /** Idempotent by `payload.key`: a repeat rejects with 403 'Record exists' (see isRecordExists). */
-export function putAttachmentStatus(id: string, payload: AttachmentStatusPayload): Promise<void> {
-  return expectEmpty(http.put(path(id, '/status'), { json: payload, headers: clientTimeHeader() }));
+export function putAttachmentStatus(id: string, payload: AttachmentStatusPayload): Promise<OnScreenCredit> {
+  return parseJson(onScreenCreditSchema, http.put(path(id, '/status'), { json: payload, headers: clientTimeHeader() }));
 }
 
 /** SPEC §7 "null body": nothing is sent. */

@@ -8,12 +8,12 @@ beforeEach(() => forgetCourseTotal());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('putItemLog', () => {
-  it('puts duration and key', async () => {
-    const net = stubFetch(() => new Response(null, { status: 204 }));
-    await putItemLog('12', { duration: 40, key: 1767600000000 });
+  it('puts duration, key and viewing, and answers what the server credited', async () => {
+    const net = stubFetch(() => json({ claimed: 40, credited: 40, trimmed: [] }));
+    expect(await putItemLog('12', { duration: 40, key: 1767600000000, viewing_id: '5' })).toEqual({ claimed: 40, credited: 40, trimmed: [] });
     expect(net.last().method).toBe('PUT');
     expect(net.last().url).toBe(`${location.origin}/api/on_screen_log/12`);
-    expect(JSON.parse(net.lastBody() ?? '')).toEqual({ duration: 40, key: 1767600000000 });
+    expect(JSON.parse(net.lastBody() ?? '')).toEqual({ duration: 40, key: 1767600000000, viewing_id: '5' });
     // The device's clock goes with it: the server checks the duration against the key's clock.
     const sentAt = Number(net.last().headers.get('X-Client-Time'));
     expect(Math.abs(sentAt - Date.now())).toBeLessThan(5_000);
@@ -21,12 +21,12 @@ describe('putItemLog', () => {
 
   it("a repeated key is recognised as 'Record exists', other errors are not", async () => {
     stubFetch(() => json({ status_code: 403, message: 'Record exists' }, 403));
-    const repeat = await putItemLog('12', { duration: 40, key: 1 }).catch((e: unknown) => e);
+    const repeat = await putItemLog('12', { duration: 40, key: 1, viewing_id: '5' }).catch((e: unknown) => e);
     expect(isRecordExists(repeat)).toBe(true);
     stubFetch(() => json({ status_code: 403, message: 'Forbidden' }, 403));
-    expect(isRecordExists(await putItemLog('12', { duration: 40, key: 1 }).catch((e: unknown) => e))).toBe(false);
+    expect(isRecordExists(await putItemLog('12', { duration: 40, key: 1, viewing_id: '5' }).catch((e: unknown) => e))).toBe(false);
     stubFetch(() => json({ status_code: 400, message: 'Record exists' }, 400));
-    expect(isRecordExists(await putItemLog('12', { duration: 40, key: 1 }).catch((e: unknown) => e))).toBe(false);
+    expect(isRecordExists(await putItemLog('12', { duration: 40, key: 1, viewing_id: '5' }).catch((e: unknown) => e))).toBe(false);
     expect(isRecordExists(new Error('Record exists'))).toBe(false);
     expect(isRecordExists(new ApiRequestError(403, null, 'Record exists'))).toBe(true);
   });

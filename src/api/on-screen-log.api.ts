@@ -1,17 +1,19 @@
 import { ApiRequestError } from './api-error';
 import { http } from './http';
-import { expectEmpty, parseJson } from './parse';
+import { parseJson } from './parse';
+import { onScreenCreditSchema, type OnScreenCredit } from './schemas/viewing.schema';
 import { onScreenTotalResponseSchema, type OnScreenLogPayload } from './schemas/on-screen-log.schema';
 import { CACHE_LIFETIME_MS, HEADER, RECORD_EXISTS_MESSAGE } from '../config/constants';
 
 // SPEC §7 "On-screen time".
 
-/** Idempotent by `payload.key`: a repeat rejects with 403 'Record exists' (see isRecordExists). */
-export function putItemLog(itemId: string, payload: OnScreenLogPayload): Promise<void> {
-  return expectEmpty(http.put(`on_screen_log/${encodeURIComponent(itemId)}`, { json: payload, headers: clientTimeHeader() }));
+/** Idempotent by `payload.key`: a repeat rejects with 403 'Record exists' (see isRecordExists).
+ * Answers the seconds the server credited (ADR 012). */
+export function putItemLog(itemId: string, payload: OnScreenLogPayload): Promise<OnScreenCredit> {
+  return parseJson(onScreenCreditSchema, http.put(`on_screen_log/${encodeURIComponent(itemId)}`, { json: payload, headers: clientTimeHeader() }));
 }
 
-/** The clock the record's key came from, so the server checks the duration against it (ADR 010). */
+/** The clock the record's key came from: the server learns the device's offset from it (ADR 010, 012). */
 export function clientTimeHeader(now: number = Date.now()): Record<string, string> {
   return { [HEADER.clientTime]: String(now) };
 }

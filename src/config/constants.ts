@@ -18,6 +18,9 @@ export const CONTINUAL_AUTH_MIN = 15;
 export const CONTINUAL_AUTH_MAX = 30;
 /** SPEC §9 leaves the unit of min and max open; §4 says minutes. */
 export const CONTINUAL_AUTH_UNIT_SECONDS = 60;
+/** On-screen time is credited only within (max units + this slack) seconds of the last identity
+ * check passed (or the sign-in): the slack covers the time a learner takes to answer a prompt. */
+export const CONTINUAL_AUTH_SLACK_SECONDS = 120;
 
 export const UPLOAD_LIMIT_FILE_BYTES = 209_715_200; // 200 MB
 export const UPLOAD_LIMIT_VIDEO_BYTES = 209_715_200; // 200 MB
@@ -112,3 +115,7 @@ export const COURSE_COMPLETED_MESSAGE = 'Course has already completed';
 /** The server refuses a duration larger than the wall time since the record's key plus this slack
  * (seconds): a client cannot inflate the time it reports. */
 export const ON_SCREEN_CLOCK_SLACK_SECONDS = 5;
+/** A viewing (an item or attachment opened, as the server saw it) takes records for this long
+ * after it began: long enough for a working day offline, short enough that an old viewing cannot
+ * be used to claim time on another day. */
+export const VIEWING_MAX_SECONDS = 12 * 3600;

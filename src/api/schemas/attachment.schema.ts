@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { attachmentSummarySchema } from './course.schema';
+import { viewingIdSchema } from './viewing.schema';
 
 // SPEC §7 "Attachments". Ids reuse the course schema's id rule.
 export { courseIdParamSchema as attachmentIdParamSchema } from './course.schema';
@@ -65,6 +66,7 @@ export const attachmentStatusPayloadSchema = z.object({
   completed_pages: z.int({ error: 'validation:pages_invalid' }).check(z.nonnegative({ error: 'validation:pages_invalid' })),
   duration: z.int({ error: 'validation:duration_invalid' }).check(z.positive({ error: 'validation:duration_invalid' })),
   key: idempotencyKeySchema,
+  viewing_id: viewingIdSchema,
 });
 export type AttachmentStatusPayload = z.infer<typeof attachmentStatusPayloadSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { COURSE_COMPLETED_MESSAGE } from '../../config/constants';
 import { idempotencyKeySchema } from './attachment.schema';
+import { viewingIdSchema } from './viewing.schema';
 
 export { courseIdParamSchema as onScreenItemParamSchema } from './course.schema';
 
@@ -9,6 +10,8 @@ export { courseIdParamSchema as onScreenItemParamSchema } from './course.schema'
 export const onScreenLogPayloadSchema = z.object({
   duration: z.int({ error: 'validation:duration_invalid' }).check(z.positive({ error: 'validation:duration_invalid' })),
   key: idempotencyKeySchema,
+  /** ADR 012: the viewing (POST viewings) the time was counted in. */
+  viewing_id: viewingIdSchema,
 });
 export type OnScreenLogPayload = z.infer<typeof onScreenLogPayloadSchema>;
 
@@ -30,6 +33,8 @@ export const onScreenRecordSchema = z
     duration: z.int().check(z.nonnegative()),
     completedPage: z.optional(z.int().check(z.nonnegative())),
     key: z.int().check(z.positive()),
+    /** ADR 012: the viewing the record was counted in (records stored before viewings have none). */
+    viewingID: z.optional(z.string()),
   })
   .check(
     z.refine((r) => (r.itemID === undefined) !== (r.attachmentID === undefined), { error: 'one of itemID and attachmentID' }),

@@ -36,6 +36,8 @@ export interface ContinualAuthContext {
   started: boolean;
   /** The delay of the pending prompt, ms. */
   delayMs: number;
+  /** The next delay may not be longer than this (ms): the server's verification ends sooner (ADR 012). */
+  capMs: number | null;
   /** The open prompt: manual ones can be cancelled and restart no timer. */
   prompt: (ContentRef & { manual: boolean }) | null;
   type: ChallengeType;
@@ -55,6 +57,9 @@ export type ContinualAuthEvent =
   | ({ type: 'ca.manual' } & Partial<ContentRef>)
   /** Logout closes every dialog: the prompt goes without a result and everything stops. */
   | { type: 'ca.dismiss' }
+  /** The server says how long the learner's identity still counts as verified (ADR 012): a
+   * prompt due later than that comes sooner, so no credited second is lost. */
+  | { type: 'ca.verified'; remainingMs: number }
   | { type: 'check.submit'; answer: string }
   | { type: 'check.cancel' };
 
@@ -75,6 +80,9 @@ export function promptDelayMs(settings: ContinualAuthSettings, random: number): 
   const units = settings.min + Math.min(span - 1, Math.floor(random * span));
   return Math.max(settings.min, units) * settings.unitSeconds * 1000;
 }
+
+/** A prompt comes this long before the server's verification ends (clock differences, a slow answer). */
+export const VERIFIED_MARGIN_MS = 5_000;
 
 const refOf = (event: Partial<ContentRef>): ContentRef => ({ courseId: event.courseId ?? null, itemId: event.itemId ?? null });
 
@@ -115,6 +123,11 @@ export const continualAuthMachine = setup({
       assertEvent(event, 'check.submit');
       return event.answer.trim() !== '';
     },
+    /** The server's verification ends before the pending prompt would come. */
+    dueSooner: ({ context, event }) => {
+      assertEvent(event, 'ca.verified');
+      return event.remainingMs - VERIFIED_MARGIN_MS < context.delayMs;
+    },
     userUnavailable: ({ event }) => (event as { error?: unknown }).error instanceof UserUnavailableError,
   },
   actions: {
@@ -126,8 +139,12 @@ export const continualAuthMachine = setup({
     alertNoUser: () => {
       throw new Error('alertNoUser must be provided (src/routes/continual-auth/continual-auth.actor.ts)');
     },
-    /** Sets the next delay (Math.random by default; tests provide their own). */
-    pickRandomDelay: assign({ delayMs: ({ context }) => promptDelayMs(context.settings, Math.random()) }),
+    /** Sets the next delay (Math.random by default; tests provide their own), never past the cap. */
+    pickRandomDelay: assign({ delayMs: ({ context }) => Math.min(promptDelayMs(context.settings, Math.random()), context.capMs ?? Infinity), capMs: null }),
+    capDelay: assign(({ event }) => {
+      assertEvent(event, 'ca.verified');
+      return { capMs: Math.max(0, event.remainingMs - VERIFIED_MARGIN_MS) };
+    }),
     register: assign(({ context, event }) => {
       assertEvent(event, 'ca.enable');
       return { ids: context.ids.includes(event.id) ? context.ids : [...context.ids, event.id], enabled: true };
@@ -171,6 +188,7 @@ export const continualAuthMachine = setup({
     enabled: false,
     started: false,
     delayMs: 0,
+    capMs: null,
     prompt: null,
     type: 'password',
     error: null,
@@ -203,6 +221,7 @@ export const continualAuthMachine = setup({
           { guard: 'isStarted', actions: 'register' },
           { target: 'scheduled', reenter: true, actions: ['register', 'start'] },
         ],
+        'ca.verified': { guard: 'dueSooner', target: 'scheduled', reenter: true, actions: 'capDelay' },
         // Leaving the state drops the pending delay.
         'ca.stop': { target: 'idle', actions: 'stop' },
         'ca.manual': { guard: 'notStarted', target: 'prompting', actions: 'openManual' },

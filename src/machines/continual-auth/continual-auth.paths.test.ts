@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assign, createActor, SimulatedClock, type AnyMachineSnapshot, type AnyStateNode, type EventObject, type InspectionEvent } from 'xstate';
 import { SubmissionError } from '../shared/submission-error';
 import { allStateIds, allTransitions, controllableActors, describePath, modelPaths, type ModelPath } from '../testing/model-coverage';
-import { continualAuthMachine, promptDelayMs, UserUnavailableError, type ContinualAuthContext, type ContinualAuthEvent } from './continual-auth.machine';
+import { continualAuthMachine, promptDelayMs, UserUnavailableError, VERIFIED_MARGIN_MS, type ContinualAuthContext, type ContinualAuthEvent } from './continual-auth.machine';
 import { selectContinualAuthModal, type ContinualAuthSnapshot } from './continual-auth.selectors';
 
 type ModelEvent = EventObject & Record<string, unknown>;
@@ -18,7 +18,8 @@ let log: string[] = [];
 const machine = continualAuthMachine.provide({
   actions: {
     ...Object.fromEntries(EFFECTS.map((name) => [name, () => void log.push(name)])),
-    pickRandomDelay: assign({ delayMs: DELAY }),
+    // The real rule: never past the cap the server's verification sets (ADR 012).
+    pickRandomDelay: assign({ delayMs: ({ context }) => Math.min(DELAY, context.capMs ?? Infinity), capMs: null }),
     // The count is unbounded; the model keeps it finite (the rule tests count for real).
     countAnswer: assign({ answered: ({ context }) => Math.min(context.answered + 1, 1) }),
   },
@@ -32,6 +33,9 @@ const events: ModelEvent[] = [
   { type: 'ca.manual' },
   { type: 'ca.dismiss' },
   { type: AFTER },
+  // ADR 012: the server's verification ends at once, or long after the pending prompt.
+  { type: 'ca.verified', remainingMs: 0 },
+  { type: 'ca.verified', remainingMs: 3_600_000 },
   { type: 'check.submit', answer: 'Learner2026' },
   { type: 'check.submit', answer: '   ' },
   { type: 'check.cancel' },
@@ -143,6 +147,13 @@ function checker() {
       expect(calls('checkIdentity').at(-1)).toEqual({ type: ctx.type, answer: 'Learner2026', courseId: ctx.prompt?.courseId, itemId: ctx.prompt?.itemId });
     }
     if (event.type === 'check.submit' && event.answer === '   ') expect(snap.value).toEqual(before?.value);
+    // ADR 012: a prompt due after the server's verification ends comes before it instead; one due
+    // sooner is left alone; outside a schedule nothing changes.
+    if (event.type === 'ca.verified' && before) {
+      const remaining = (event.remainingMs as number) - VERIFIED_MARGIN_MS;
+      if (before.matches('scheduled') && remaining < before.context.delayMs) expect([snap.value, ctx.delayMs]).toEqual(['scheduled', Math.max(0, remaining)]);
+      else expect([snap.value, ctx.delayMs]).toEqual([before.value, before.context.delayMs]);
+    }
     previous = live;
   };
 }

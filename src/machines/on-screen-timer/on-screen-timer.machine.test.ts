@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { OnScreenRecord } from '../../api/schemas/on-screen-log.schema';
-import { onScreenTimerMachine, RETRY_MAX_MS, ROTATE_AFTER_SECONDS, type CourseTotal, type OnScreenTimerEvent, type TimerTarget } from './on-screen-timer.machine';
+import { onScreenTimerMachine, RETRY_MAX_MS, ROTATE_AFTER_SECONDS, type CourseTotal, type OnScreenTimerEvent, type OutboxReport, type TimerTarget } from './on-screen-timer.machine';
 import { STALL_GAP_MS } from './on-screen-timer.record';
 import { onScreenTimerView } from './on-screen-timer.selectors';
 
 // SPEC §4 "On-screen time tracking", §5, §8 with a simulated clock: every event carries its `now`.
 const T0 = 1_767_000_000_000;
 const at = (s: number) => T0 + s * 1000;
-const ITEM: TimerTarget = { courseId: 'c1', itemId: 'i1' };
-const PDF: TimerTarget = { courseId: 'c1', attachmentId: 'a1' };
+const ITEM: TimerTarget = { courseId: 'c1', itemId: 'i1', viewingId: 'v1' };
+const PDF: TimerTarget = { courseId: 'c1', attachmentId: 'a1', viewingId: 'v2' };
 
 interface Options {
   total?: CourseTotal | Error;
@@ -33,10 +33,11 @@ async function start({ total = { completed: false, total: 100 }, flushes = [] }:
           if (total instanceof Error) throw total;
           return total;
         }),
-        flushOutbox: fromPromise<void>(async () => {
+        flushOutbox: fromPromise<OutboxReport | null>(async () => {
           const ok = answers.length ? answers.shift() : true;
           log.push(`flush ${ok ? 'ok' : 'failed'}`);
           if (!ok) throw new Error('offline');
+          return null;
         }),
       },
       actions: {
@@ -81,14 +82,14 @@ describe('on-screen timer: counting (SPEC §4)', () => {
   it('counts only while a target is set, not paused and visible', async () => {
     const t = await start();
     await t.ready();
-    expect(t.view()).toEqual({ status: 'stopped', seconds: 100, target: null });
+    expect(t.view()).toEqual({ status: 'stopped', seconds: 100, target: null, notice: null });
     await t.send({ type: 'clock.tick', now: at(3) }); // no target: not counting
     await t.send({ type: 'timer.start', target: ITEM, now: at(5) });
     expect(t.view().status).toBe('counting');
     for (const s of [6, 7, 8]) await t.send({ type: 'clock.tick', now: at(s) });
-    expect(t.lastSaved()).toEqual({ courseID: 'c1', itemID: 'i1', duration: 3, key: at(5) });
+    expect(t.lastSaved()).toEqual({ courseID: 'c1', itemID: 'i1', duration: 3, key: at(5), viewingID: 'v1' });
     await t.send({ type: 'timer.pause', now: at(9) });
-    expect(t.view()).toEqual({ status: 'paused', seconds: 104, target: ITEM });
+    expect(t.view()).toEqual({ status: 'paused', seconds: 104, target: ITEM, notice: null });
     await t.send({ type: 'clock.tick', now: at(20) }); // a stray tick while paused counts nothing
     await t.send({ type: 'timer.restart', now: at(30) });
     await t.send({ type: 'clock.tick', now: at(32) });
@@ -129,7 +130,7 @@ describe('on-screen timer: counting (SPEC §4)', () => {
     await t.ready();
     await t.send({ type: 'timer.start', target: ITEM, now: at(0) });
     await t.send({ type: 'clock.tick', now: at(10) });
-    expect(t.saved).toEqual([{ courseID: 'c1', itemID: 'i1', duration: 10, key: at(0) }]);
+    expect(t.saved).toEqual([{ courseID: 'c1', itemID: 'i1', duration: 10, key: at(0), viewingID: 'v1' }]);
   });
 
   it('a pause between ticks keeps the time up to the pause', async () => {
@@ -141,7 +142,7 @@ describe('on-screen timer: counting (SPEC §4)', () => {
     await t.send({ type: 'timer.restart', now: at(9) });
     await t.send({ type: 'timer.stop', now: at(9.6) });
     // 7.5 s + 0.6 s
-    expect(t.sentRecords()).toEqual([{ courseID: 'c1', itemID: 'i1', duration: 8, key: at(0) }]);
+    expect(t.sentRecords()).toEqual([{ courseID: 'c1', itemID: 'i1', duration: 8, key: at(0), viewingID: 'v1' }]);
   });
 
   it('a clock set back counts nothing twice', async () => {
@@ -163,7 +164,7 @@ describe('on-screen timer: counting (SPEC §4)', () => {
       onScreenTimerMachine.provide({
         actors: {
           fetchTotal: fromPromise<CourseTotal, { courseId: string }>(() => new Promise((r) => (answer = r))),
-          flushOutbox: fromPromise<void>(async () => undefined),
+          flushOutbox: fromPromise<OutboxReport | null>(async () => null),
         },
         actions: { saveRecord: (_, { record }) => void saved.push(record), enqueueRecord: () => undefined },
       }),
@@ -177,9 +178,9 @@ describe('on-screen timer: counting (SPEC §4)', () => {
     answer({ completed: false, total: 50 });
     await new Promise((r) => setTimeout(r, 0));
     expect(onScreenTimerView(actor.getSnapshot()).status).toBe('counting');
-    expect(saved).toEqual([{ courseID: 'c1', itemID: 'i1', duration: 2, key: at(0) }]);
+    expect(saved).toEqual([{ courseID: 'c1', itemID: 'i1', duration: 2, key: at(0), viewingID: 'v1' }]);
     actor.send({ type: 'clock.tick', now: at(4) });
-    expect(saved.at(-1)).toEqual({ courseID: 'c1', itemID: 'i1', duration: 4, key: at(0) });
+    expect(saved.at(-1)).toEqual({ courseID: 'c1', itemID: 'i1', duration: 4, key: at(0), viewingID: 'v1' });
     expect(onScreenTimerView(actor.getSnapshot()).seconds).toBe(54);
   });
 });
@@ -191,8 +192,8 @@ describe('on-screen timer: records (SPEC §3, §5)', () => {
     await t.send({ type: 'timer.start', target: ITEM, now: at(2) });
     await t.send({ type: 'clock.tick', now: at(5) });
     await t.send({ type: 'timer.stop', now: at(6) });
-    expect(t.sentRecords()).toEqual([{ courseID: 'c1', itemID: 'i1', duration: 4, key: at(2) }]);
-    expect(t.view()).toEqual({ status: 'stopped', seconds: 104, target: null });
+    expect(t.sentRecords()).toEqual([{ courseID: 'c1', itemID: 'i1', duration: 4, key: at(2), viewingID: 'v1' }]);
+    expect(t.view()).toEqual({ status: 'stopped', seconds: 104, target: null, notice: null });
   });
 
   it('an attachment record carries the furthest page reached', async () => {
@@ -203,13 +204,13 @@ describe('on-screen timer: records (SPEC §3, §5)', () => {
     await t.send({ type: 'timer.page', page: 1 });
     await t.send({ type: 'timer.page', page: -2 });
     await t.send({ type: 'clock.tick', now: at(2) });
-    expect(t.lastSaved()).toEqual({ courseID: 'c1', attachmentID: 'a1', duration: 2, completedPage: 3, key: at(0) });
+    expect(t.lastSaved()).toEqual({ courseID: 'c1', attachmentID: 'a1', duration: 2, completedPage: 3, key: at(0), viewingID: 'v2' });
     // A new target ends the PDF's record and starts its own.
     await t.send({ type: 'timer.start', target: ITEM, now: at(3) });
     await t.send({ type: 'timer.page', page: 9 }); // pages belong to attachments only
     await t.send({ type: 'clock.tick', now: at(4) });
-    expect(t.sentRecords()).toEqual([{ courseID: 'c1', attachmentID: 'a1', duration: 3, completedPage: 3, key: at(0) }]);
-    expect(t.lastSaved()).toEqual({ courseID: 'c1', itemID: 'i1', duration: 1, key: at(3) });
+    expect(t.sentRecords()).toEqual([{ courseID: 'c1', attachmentID: 'a1', duration: 3, completedPage: 3, key: at(0), viewingID: 'v2' }]);
+    expect(t.lastSaved()).toEqual({ courseID: 'c1', itemID: 'i1', duration: 1, key: at(3), viewingID: 'v1' });
   });
 
   it('zero-duration records are never stored nor queued', async () => {
@@ -234,7 +235,7 @@ describe('on-screen timer: records (SPEC §3, §5)', () => {
     await t.send({ type: 'course.setup', courseId: 'c1', now: T0 });
     await t.send({ type: 'timer.start', target: ITEM, now: at(0) }); // while loading
     await new Promise((r) => setTimeout(r, 0));
-    expect(t.view()).toEqual({ status: 'completed', seconds: 0, target: null });
+    expect(t.view()).toEqual({ status: 'completed', seconds: 0, target: null, notice: null });
     await t.send({ type: 'timer.start', target: ITEM, now: at(1) });
     await t.send({ type: 'clock.tick', now: at(10) });
     await t.send({ type: 'timer.page', page: 2 });
@@ -251,7 +252,7 @@ describe('on-screen timer: records (SPEC §3, §5)', () => {
     await t.send({ type: 'timer.stop', now: at(2.6) });
     await t.send({ type: 'timer.start', target: PDF, now: at(3) });
     await t.send({ type: 'clock.tick', now: at(4.5) });
-    expect(t.lastSaved()).toEqual({ courseID: 'c1', attachmentID: 'a1', duration: 2, completedPage: 0, key: at(3) });
+    expect(t.lastSaved()).toEqual({ courseID: 'c1', attachmentID: 'a1', duration: 2, completedPage: 0, key: at(3), viewingID: 'v2' });
     await t.send({ type: 'timer.stop', now: at(5.5) });
     // 2.6 s + 2.5 s on screen: 5 whole seconds sent, the 0.1 s left is under a second.
     expect(t.sentRecords().map((r) => r.duration)).toEqual([2, 3]);
@@ -279,10 +280,10 @@ describe('on-screen timer: records (SPEC §3, §5)', () => {
     for (let s = 1; s <= 59; s += 1) await t.send({ type: 'clock.tick', now: at(s) });
     expect(t.sentRecords()).toEqual([]);
     await t.send({ type: 'clock.tick', now: at(60.4) });
-    expect(t.sentRecords()).toEqual([{ courseID: 'c1', itemID: 'i1', duration: 60, key: at(0) }]);
+    expect(t.sentRecords()).toEqual([{ courseID: 'c1', itemID: 'i1', duration: 60, key: at(0), viewingID: 'v1' }]);
     await t.send({ type: 'clock.tick', now: at(61) });
     // The new record began at the checkpoint and holds 0.4 + 0.6 s.
-    expect(t.lastSaved()).toEqual({ courseID: 'c1', itemID: 'i1', duration: 1, key: at(60.4) });
+    expect(t.lastSaved()).toEqual({ courseID: 'c1', itemID: 'i1', duration: 1, key: at(60.4), viewingID: 'v1' });
     await t.send({ type: 'page.hidden', now: at(70) });
     await t.send({ type: 'page.visible', now: at(500) });
     for (let s = 510; s <= 600; s += 10) await t.send({ type: 'clock.tick', now: at(s) }); // late ticks
@@ -291,7 +292,7 @@ describe('on-screen timer: records (SPEC §3, §5)', () => {
       [60, at(60.4)],
     ]);
     await t.send({ type: 'timer.stop', now: at(600.5) });
-    expect(t.sentRecords().at(-1)).toEqual({ courseID: 'c1', itemID: 'i1', duration: 50, key: at(550) });
+    expect(t.sentRecords().at(-1)).toEqual({ courseID: 'c1', itemID: 'i1', duration: 50, key: at(550), viewingID: 'v1' });
     // Nothing lost, nothing twice: 70 s before hiding + 100 s after (the 0.5 s left is under a second).
     expect(t.sentRecords().reduce((sum, r) => sum + r.duration, 0)).toBe(170);
     expect(t.view().seconds).toBe(270);
@@ -345,9 +346,9 @@ describe('on-screen timer: setup and outbox (SPEC §4, §8)', () => {
       onScreenTimerMachine.provide({
         actors: {
           fetchTotal: fromPromise<CourseTotal, { courseId: string }>(async () => ({ completed: false, total: 0 })),
-          flushOutbox: fromPromise<void>(() => {
+          flushOutbox: fromPromise<OutboxReport | null>(() => {
             calls += 1;
-            return calls === 2 ? new Promise<void>((r) => (release = r)) : Promise.resolve();
+            return calls === 2 ? new Promise<null>((r) => (release = () => r(null))) : Promise.resolve(null);
           }),
         },
         actions: { saveRecord: () => undefined, enqueueRecord: () => undefined },
@@ -384,9 +385,39 @@ describe('on-screen timer: setup and outbox (SPEC §4, §8)', () => {
     await t.send({ type: 'clock.tick', now: at(3) });
     await t.send({ type: 'course.setup', courseId: 'c2', now: at(4) });
     await new Promise((r) => setTimeout(r, 0));
-    expect(t.sentRecords()).toEqual([{ courseID: 'c1', itemID: 'i1', duration: 4, key: at(0) }]);
+    expect(t.sentRecords()).toEqual([{ courseID: 'c1', itemID: 'i1', duration: 4, key: at(0), viewingID: 'v1' }]);
     // The ended record's flush was running when setup queued its own: the total waits for that one.
     expect(t.log.slice(-5)).toEqual([`enqueue ${at(0)}`, 'enqueue stored', 'flush ok', 'flush ok', 'fetchTotal c2']);
-    expect(t.view()).toEqual({ status: 'stopped', seconds: 100, target: null });
+    expect(t.view()).toEqual({ status: 'stopped', seconds: 100, target: null, notice: null });
+  });
+});
+
+describe('on-screen timer: what the server did not credit (ADR 012)', () => {
+  it('a flush that lost time tells the learner; the next one that loses none clears it', async () => {
+    const reports: Array<OutboxReport | null> = [{ uncredited: 0, reasons: [], refusals: [] }, { uncredited: 7, reasons: ['identity'], refusals: [] }, null];
+    const actor = createActor(
+      onScreenTimerMachine.provide({
+        actors: {
+          fetchTotal: fromPromise<CourseTotal, { courseId: string }>(async () => ({ completed: false, total: 0 })),
+          flushOutbox: fromPromise<OutboxReport | null>(async () => reports.shift() ?? null),
+        },
+        actions: { saveRecord: () => undefined, enqueueRecord: () => undefined },
+      }),
+    ).start();
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    actor.send({ type: 'course.setup', courseId: 'c1', now: at(0) });
+    await settle();
+    expect(onScreenTimerView(actor.getSnapshot()).notice).toBeNull();
+    actor.send({ type: 'timer.start', target: ITEM, now: at(0) });
+    actor.send({ type: 'clock.tick', now: at(1) });
+    actor.send({ type: 'timer.stop', now: at(2) });
+    await settle();
+    expect(onScreenTimerView(actor.getSnapshot()).notice).toEqual({ uncredited: 7, reasons: ['identity'], refusals: [] });
+    actor.send({ type: 'timer.start', target: ITEM, now: at(3) });
+    actor.send({ type: 'clock.tick', now: at(4) });
+    actor.send({ type: 'timer.stop', now: at(5) });
+    await settle();
+    expect(onScreenTimerView(actor.getSnapshot()).notice).toBeNull();
+    actor.stop();
   });
 });

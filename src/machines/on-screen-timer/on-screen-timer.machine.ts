@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
 import type { OnScreenRecord } from '../../api/schemas/on-screen-log.schema';
+import type { TrimReason } from '../../api/schemas/viewing.schema';
 import { accrue, recount, shouldCount, toStoredRecord, wholeSeconds, type OpenRecord, type TimerClock, type TimerTarget } from './on-screen-timer.record';
 
 export type { TimerTarget } from './on-screen-timer.record';
@@ -11,6 +12,18 @@ export const ROTATE_AFTER_SECONDS = 60;
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_MAX_MS = 60_000;
 const MAX_FAILURE_STEP = 7; // 2^6 s > the cap: counting further changes nothing
+
+/** What a flush learned: seconds the server did not credit, and records it refused (ADR 012). */
+export interface OutboxReport {
+  /** Seconds claimed but not credited, with why. */
+  uncredited: number;
+  reasons: TrimReason[];
+  /** The server's own (translated) words for records it refused outright. */
+  refusals: string[];
+}
+
+/** What the learner is told after a flush that lost time (null: nothing to tell). */
+export type TimerNotice = OutboxReport | null;
 
 /** GET on_screen_log/course/{id}/total, as the fetchTotal actor answers it. */
 export type CourseTotal = { completed: true } | { completed: false; total: number };
@@ -25,6 +38,8 @@ export interface OnScreenTimerContext extends TimerClock {
   flushFailures: number;
   /** Something was queued while a flush ran: flush again when it ends. */
   flushAgain: boolean;
+  /** Time the server did not credit or refused, until the next flush that loses none (ADR 012). */
+  notice: TimerNotice;
 }
 
 export type OnScreenTimerEvent =
@@ -65,7 +80,7 @@ const machineSetup = setup({
       throw new Error('fetchTotal must be provided (src/routes/lesson/on-screen-timer.actor.ts)');
     }),
     /** Sends the queued records in order; rejects at the first one that could not be sent. */
-    flushOutbox: fromPromise<void>(async () => {
+    flushOutbox: fromPromise<OutboxReport | null>(async () => {
       throw new Error('flushOutbox must be provided (src/routes/lesson/on-screen-timer.actor.ts)');
     }),
     /** Sends `clock.tick {now}` every TIMER_TICK_MS while counting or loading (tests send them by hand). */
@@ -81,6 +96,13 @@ const machineSetup = setup({
     enqueueRecord: (_, _params: { record: OnScreenRecord | null }) => {
       throw new Error('enqueueRecord must be provided (src/routes/lesson/on-screen-timer.actor.ts)');
     },
+    /** A flush that lost time is told to the learner; one that lost none clears the notice. */
+    noteReport: assign({
+      notice: ({ event }) => {
+        const report = (event as { output?: OutboxReport | null }).output;
+        return report && (report.uncredited > 0 || report.refusals.length > 0) ? report : null;
+      },
+    }),
   },
   guards: {
     isCompleted: ({ event }) => (event as { output?: CourseTotal }).output?.completed === true,
@@ -184,6 +206,7 @@ export const onScreenTimerMachine = machineSetup.createMachine({
     carryMs: 0,
     flushFailures: 0,
     flushAgain: false,
+    notice: null,
   },
   states: {
     timer: {
@@ -315,8 +338,8 @@ export const onScreenTimerMachine = machineSetup.createMachine({
             id: 'flushOutbox',
             src: 'flushOutbox',
             onDone: [
-              { guard: 'flushAgain', target: 'flushing', reenter: true },
-              { target: 'idle', actions: [assign({ flushFailures: 0 }), raise({ type: 'outbox.drained' })] },
+              { guard: 'flushAgain', target: 'flushing', reenter: true, actions: 'noteReport' },
+              { target: 'idle', actions: ['noteReport', assign({ flushFailures: 0 }), raise({ type: 'outbox.drained' })] },
             ],
             onError: {
               target: 'waiting',

@@ -1,7 +1,10 @@
 import type { OnScreenRecord } from '../../api/schemas/on-screen-log.schema';
 
-/** What the learner looks at: a reading item or an attachment of a course. */
-export type TimerTarget = { courseId: string; itemId: string; attachmentId?: undefined } | { courseId: string; attachmentId: string; itemId?: undefined };
+/** What the learner looks at: a reading item or an attachment of a course, in the viewing the
+ * server saw begin (ADR 012: time is credited only inside it). */
+export type TimerTarget =
+  | { courseId: string; itemId: string; attachmentId?: undefined; viewingId: string }
+  | { courseId: string; attachmentId: string; itemId?: undefined; viewingId: string };
 
 /** The record being counted: ms on screen since it began at `key` (SPEC §3). */
 export interface OpenRecord {
@@ -62,7 +65,7 @@ export const wholeSeconds = (record: OpenRecord | null): number => (record ? Mat
 export function toStoredRecord(target: TimerTarget, record: OpenRecord): OnScreenRecord {
   const duration = wholeSeconds(record);
   if (target.attachmentId !== undefined) {
-    return { courseID: target.courseId, attachmentID: target.attachmentId, duration, completedPage: record.completedPage ?? 0, key: record.key };
+    return { courseID: target.courseId, attachmentID: target.attachmentId, duration, completedPage: record.completedPage ?? 0, key: record.key, viewingID: target.viewingId };
   }
-  return { courseID: target.courseId, itemID: target.itemId, duration, key: record.key };
+  return { courseID: target.courseId, itemID: target.itemId, duration, key: record.key, viewingID: target.viewingId };
 }

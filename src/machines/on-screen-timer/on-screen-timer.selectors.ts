@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { onScreenTimerMachine, TimerTarget } from './on-screen-timer.machine';
+import type { onScreenTimerMachine, TimerNotice, TimerTarget } from './on-screen-timer.machine';
 import { wholeSeconds } from './on-screen-timer.record';
 
 export type OnScreenTimerSnapshot = SnapshotFrom<typeof onScreenTimerMachine>;
@@ -12,6 +12,8 @@ export interface OnScreenTimerView {
   /** The server's total at setup plus what was counted since (whole seconds). */
   seconds: number;
   target: TimerTarget | null;
+  /** Time the server did not credit or refused at the last flush (ADR 012). */
+  notice: TimerNotice;
 }
 
 function statusOf(snapshot: OnScreenTimerSnapshot): OnScreenTimerStatus {
@@ -32,8 +34,9 @@ export function onScreenTimerView(snapshot: OnScreenTimerSnapshot): OnScreenTime
     status,
     seconds: shown ? context.baseTotal + context.endedSeconds + wholeSeconds(context.record) : 0,
     target: status === 'completed' ? null : context.target,
+    notice: context.notice,
   };
 }
 
 export const sameTimerView = (a: OnScreenTimerView, b: OnScreenTimerView): boolean =>
-  a.status === b.status && a.seconds === b.seconds && JSON.stringify(a.target) === JSON.stringify(b.target);
+  a.status === b.status && a.seconds === b.seconds && JSON.stringify(a.target) === JSON.stringify(b.target) && a.notice === b.notice;

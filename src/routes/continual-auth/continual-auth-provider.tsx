@@ -17,6 +17,8 @@ export interface ContinualAuth {
   stop: (id?: string) => void;
   /** The cancellable prompt (only while continual authentication has not started). */
   verifyNow: () => void;
+  /** The server's word on how long identity still counts as verified (ADR 012). */
+  verifiedFor: (remainingMs: number) => void;
 }
 
 const ContinualAuthContext = createContext<ContinualAuth | null>(null);
@@ -55,6 +57,7 @@ export function ContinualAuthProvider({ settings, alert, log, children }: Contin
       enable: (id, ref = {}) => actor.send({ type: 'ca.enable', id, ...ref }),
       stop: (id) => actor.send(id === undefined ? { type: 'ca.stop' } : { type: 'ca.stop', id }),
       verifyNow: () => actor.send({ type: 'ca.manual' }),
+      verifiedFor: (remainingMs) => actor.send({ type: 'ca.verified', remainingMs }),
     }),
     [actor],
   );

@@ -8,13 +8,13 @@ import { selectCourseDetailView } from '../../machines/course-detail/course-deta
 import { onScreenTimerView, sameTimerView } from '../../machines/on-screen-timer/on-screen-timer.selectors';
 import { LessonView, type LessonNeighbour } from '../../ui/lesson/lesson-view';
 import { OnScreenTimerView } from '../../ui/on-screen-timer/on-screen-timer-view';
-import { useContinualAuthFor } from '../continual-auth/continual-auth-provider';
+import { useContinualAuth, useContinualAuthFor } from '../continual-auth/continual-auth-provider';
 import { lessonContent } from '../continual-auth/learning-content';
 import { registerLearningControls } from '../continual-auth/learning-controls';
 import { courseRouteMachine } from '../course/course.actor';
 import { CoursesNamespace } from '../courses/courses-namespace';
 import { LessonAttachment } from './lesson-attachment';
-import { onScreenTimerLogic, sendStoredRecords, watchPage } from './on-screen-timer.actor';
+import { onScreenTimerLogic, openViewing, sendStoredRecords, watchPage } from './on-screen-timer.actor';
 
 type TimerActor = ActorRefFrom<ReturnType<typeof onScreenTimerLogic>>;
 
@@ -53,10 +53,25 @@ function LessonItem({ courseId, itemId, timer }: { courseId: string; itemId: str
   const [finished, setFinished] = useState(false);
   const [startSeconds, setStartSeconds] = useState<number | null>(null);
 
+  const continualAuth = useContinualAuth();
+  const [viewingFailed, setViewingFailed] = useState(false);
   useEffect(() => {
     if (!item) return;
-    timer.send({ type: 'timer.start', target: targetOf(courseId, item), now: Date.now() });
-    return () => timer.send({ type: 'timer.stop', now: Date.now() });
+    // ADR 012: the server sees the item open (a viewing) before its time counts.
+    let left = false;
+    let started = false;
+    const target = targetOf(courseId, item);
+    void openViewing(target, { cancelled: () => left, onFailure: () => setViewingFailed(true) }).then((viewing) => {
+      if (!viewing || left) return;
+      setViewingFailed(false);
+      started = true;
+      if (viewing.identity_verified_until) continualAuth?.verifiedFor(Date.parse(viewing.identity_verified_until) - Date.now());
+      timer.send({ type: 'timer.start', target: { ...target, viewingId: viewing.id }, now: Date.now() });
+    });
+    return () => {
+      left = true;
+      if (started) timer.send({ type: 'timer.stop', now: Date.now() });
+    };
     // The item's identity, not its object (a reload of the course keeps the record going).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [timer, courseId, item?.id]);
@@ -81,7 +96,7 @@ function LessonItem({ courseId, itemId, timer }: { courseId: string; itemId: str
       itemTitle={item.title}
       completed={item.completed || finished || readingDone || course.status === 'completed'}
       reading={item.kind === 'reading' ? { body: item.body, requiredSeconds: item.required_seconds, spentSeconds: spentNow } : undefined}
-      timer={<OnScreenTimerView status={timerStatus(timerView.status)} seconds={timerView.seconds} />}
+      timer={<OnScreenTimerView status={timerStatus(timerView.status)} seconds={timerView.seconds} notice={timerView.notice} viewingFailed={viewingFailed} />}
       content={
         item.attachment ? (
           <LessonAttachment

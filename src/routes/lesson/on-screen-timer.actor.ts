@@ -7,14 +7,16 @@ import type { AttachmentStatusPayload } from '../../api/schemas/attachment.schem
 import type { OnScreenLogPayload } from '../../api/schemas/on-screen-log.schema';
 import type { OnScreenRecord } from '../../api/schemas/on-screen-log.schema';
 import { RECORD_EXISTS_MESSAGE, TIMER_TICK_MS } from '../../config/constants';
-import { onScreenTimerMachine, type CourseTotal, type OnScreenTimerEvent } from '../../machines/on-screen-timer/on-screen-timer.machine';
+import { onScreenTimerMachine, type CourseTotal, type OnScreenTimerEvent, type OutboxReport } from '../../machines/on-screen-timer/on-screen-timer.machine';
+import type { OnScreenCredit, Viewing } from '../../api/schemas/viewing.schema';
+import { beginViewing } from '../../api/viewing.api';
 
 // The ONE place that wires the on-screen timer to real I/O: the senders, local storage, the wall
 // clock and the page's visibility and network events.
 
 export interface OnScreenTimerDeps {
-  putItemLog(itemId: string, payload: OnScreenLogPayload): Promise<void>;
-  putAttachmentStatus(attachmentId: string, payload: AttachmentStatusPayload): Promise<void>;
+  putItemLog(itemId: string, payload: OnScreenLogPayload): Promise<OnScreenCredit | void>;
+  putAttachmentStatus(attachmentId: string, payload: AttachmentStatusPayload): Promise<OnScreenCredit | void>;
   getCourseTotal(courseId: string): Promise<CourseTotal>;
   /** localStorage by default. */
   storage?: OnScreenRecordStorage;
@@ -29,24 +31,34 @@ export const isRecordExists = (error: unknown): boolean =>
  * sending it again cannot help, and it must not hold back the records behind it. */
 const isRefused = (error: unknown): boolean => error instanceof ApiRequestError && [400, 404, 422].includes(error.status);
 
-export function sendRecord(deps: Pick<OnScreenTimerDeps, 'putItemLog' | 'putAttachmentStatus'>, record: OnScreenRecord): Promise<void> {
+export function sendRecord(deps: Pick<OnScreenTimerDeps, 'putItemLog' | 'putAttachmentStatus'>, record: OnScreenRecord): Promise<OnScreenCredit | void> {
+  // A record stored before viewings existed names none: the server refuses it (ADR 012).
+  const viewing_id = record.viewingID ?? '';
   if (record.attachmentID !== undefined) {
-    return deps.putAttachmentStatus(record.attachmentID, { completed_pages: record.completedPage ?? 0, duration: record.duration, key: record.key });
+    return deps.putAttachmentStatus(record.attachmentID, { completed_pages: record.completedPage ?? 0, duration: record.duration, key: record.key, viewing_id });
   }
-  return deps.putItemLog(record.itemID ?? '', { duration: record.duration, key: record.key });
+  return deps.putItemLog(record.itemID ?? '', { duration: record.duration, key: record.key, viewing_id });
 }
 
 /** Sends the outbox oldest first, removing each record once the server has it; rejects at the
- * first record that could not be sent, leaving it and the rest for the next flush. */
-export async function sendOutbox(storage: OnScreenRecordStorage, deps: Pick<OnScreenTimerDeps, 'putItemLog' | 'putAttachmentStatus'>): Promise<void> {
+ * first record that could not be sent, leaving it and the rest for the next flush. Answers what
+ * the server did not credit or refused, for the learner to be told (ADR 012). */
+export async function sendOutbox(storage: OnScreenRecordStorage, deps: Pick<OnScreenTimerDeps, 'putItemLog' | 'putAttachmentStatus'>): Promise<OutboxReport> {
+  const report: OutboxReport = { uncredited: 0, reasons: [], refusals: [] };
   for (let next = storage.readOutbox()[0]; next; next = storage.readOutbox()[0]) {
     try {
-      await sendRecord(deps, next);
+      const credit = await sendRecord(deps, next);
+      if (credit && credit.credited < credit.claimed) {
+        report.uncredited += credit.claimed - credit.credited;
+        for (const reason of credit.trimmed) if (!report.reasons.includes(reason)) report.reasons.push(reason);
+      }
     } catch (error) {
       if (!isRecordExists(error) && !isRefused(error)) throw error;
+      if (isRefused(error)) report.refusals.push((error as ApiRequestError).message);
     }
     storage.remove(next);
   }
+  return report;
 }
 
 /** SPEC §9: a tick every second while counting. The machine counts from the ticks' times, so a
@@ -68,7 +80,7 @@ export function onScreenTimerLogic(overrides: Partial<OnScreenTimerDeps> = {}) {
     actors: {
       fetchTotal: fromPromise<CourseTotal, { courseId: string }>(({ input }) => deps.getCourseTotal(input.courseId)),
       // Once time was sent, the cached course total (SPEC §7) is out of date.
-      flushOutbox: fromPromise<void>(() => sendOutbox(storage, deps).finally(forgetCourseTotal)),
+      flushOutbox: fromPromise<OutboxReport | null>(() => sendOutbox(storage, deps).finally(forgetCourseTotal)),
       ticker: wallClockTicker(deps.now),
     },
     actions: {
@@ -83,11 +95,39 @@ export function onScreenTimerLogic(overrides: Partial<OnScreenTimerDeps> = {}) {
  * without the timer actor (it stops with the page). A send the actor had started as well is
  * answered 'Record exists': the server counts each record once.
  */
-export function sendStoredRecords(overrides: Partial<OnScreenTimerDeps> = {}): Promise<void> {
+export function sendStoredRecords(overrides: Partial<OnScreenTimerDeps> = {}): Promise<OutboxReport> {
   const deps: OnScreenTimerDeps = { ...apiDeps, ...overrides };
   const storage = deps.storage ?? createOnScreenRecordStorage();
   storage.enqueue(null);
   return sendOutbox(storage, deps).finally(forgetCourseTotal);
+}
+
+/** A viewing's retry after a failed POST viewings (the server was unreachable). */
+export const VIEWING_RETRY_MS = 5_000;
+
+/**
+ * ADR 012: the server sees the item open before its time counts. Retries until it answers or the
+ * item is left (`cancelled`); resolves with the viewing, or null once cancelled.
+ */
+export async function openViewing(
+  target: { courseId: string; itemId?: string; attachmentId?: string },
+  { cancelled, onFailure, begin = beginViewing, wait = (ms: number) => new Promise((r) => setTimeout(r, ms)) }: {
+    cancelled: () => boolean;
+    onFailure?: (error: unknown) => void;
+    begin?: typeof beginViewing;
+    wait?: (ms: number) => Promise<unknown>;
+  },
+): Promise<Viewing | null> {
+  const payload = target.attachmentId !== undefined ? { course_id: target.courseId, attachment_id: target.attachmentId } : { course_id: target.courseId, item_id: target.itemId };
+  while (!cancelled()) {
+    try {
+      return await begin(payload);
+    } catch (error) {
+      onFailure?.(error);
+      await wait(VIEWING_RETRY_MS);
+    }
+  }
+  return null;
 }
 
 type TimerActor = ActorRef<Snapshot<unknown>, OnScreenTimerEvent>;

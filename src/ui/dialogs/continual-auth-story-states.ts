@@ -14,6 +14,7 @@ export function continualAuthModalAt(state: PromptState, type: ChallengeType, { 
     enabled: !manual,
     started: !manual,
     delayMs: 15 * 60_000,
+    capMs: null,
     prompt: { manual, courseId: manual ? null : '1', itemId: null },
     type,
     error,

@@ -31,4 +31,13 @@ describe('OnScreenTimerView', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('无法获取在屏时间');
     expect(screen.queryByRole('timer')).toBeNull();
   });
+
+  it('says what the server did not count, and why, in the learner\'s language (ADR 012)', () => {
+    renderWithI18n(<OnScreenTimerView status="counting" seconds={75} notice={{ uncredited: 12, reasons: ['identity'], refusals: ['Course done.'] }} />);
+    const notice = screen.getByTestId('on-screen-timer-notice');
+    expect(notice).toHaveTextContent('12 seconds of your time were not counted: an identity check was due; time counts again once you pass one.');
+    expect(notice).toHaveTextContent('Time not counted: Course done.');
+    renderWithI18n(<OnScreenTimerView status="loading" seconds={0} viewingFailed />, 'zh');
+    expect(screen.getByText('無法通知伺服器您已開啟此項目，因此暫時無法計時。正在重試…')).toBeInTheDocument();
+  });
 });

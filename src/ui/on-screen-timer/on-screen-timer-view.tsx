@@ -3,10 +3,41 @@ import './on-screen-timer-view.css';
 
 export type OnScreenTimerStatus = 'counting' | 'paused' | 'completed' | 'loading' | 'error';
 
+/** What the server did not credit at the last send (ADR 012). */
+export interface OnScreenTimerNotice {
+  uncredited: number;
+  reasons: Array<'viewing' | 'overlap' | 'identity'>;
+  refusals: string[];
+}
+
 export interface OnScreenTimerViewProps {
   status: OnScreenTimerStatus;
   /** The course's time on screen so far (whole seconds). */
   seconds: number;
+  /** Time the server did not count, and why: the learner is told, never only the console. */
+  notice?: OnScreenTimerNotice | null;
+  /** The server could not be told the item was opened: its time cannot count yet (retrying). */
+  viewingFailed?: boolean;
+}
+
+/** The server's word on time it did not count (ADR 012), in the learner's language. */
+function TimerNoticeView({ notice, viewingFailed }: Pick<OnScreenTimerViewProps, 'notice' | 'viewingFailed'>) {
+  const { t } = useTranslation();
+  if (!viewingFailed && !notice) return null;
+  return (
+    <div className="on-screen-timer__notice" role="status" data-testid="on-screen-timer-notice">
+      {viewingFailed ? <p>{t('attachments:timer_viewing_failed')}</p> : null}
+      {notice && notice.uncredited > 0 ? (
+        <p>
+          {t('attachments:timer_uncredited', { count: notice.uncredited })}{' '}
+          {notice.reasons.map((r) => t(`attachments:timer_reason_${r}`)).join(' ')}
+        </p>
+      ) : null}
+      {notice?.refusals.map((message, i) => (
+        <p key={i}>{t('attachments:timer_refused', { message })}</p>
+      ))}
+    </div>
+  );
 }
 
 /** HH:MM:SS; hours keep counting past 99 rather than wrap. */
@@ -17,14 +48,17 @@ export function formatDuration(seconds: number): string {
 }
 
 /** SPEC §4 on-screen time: the course total counting up once a second while the item is shown. */
-export function OnScreenTimerView({ status, seconds }: OnScreenTimerViewProps) {
+export function OnScreenTimerView({ status, seconds, notice = null, viewingFailed = false }: OnScreenTimerViewProps) {
   const { t } = useTranslation();
   const label = t('attachments:timer_label');
   if (status === 'loading' || status === 'error') {
     return (
+      <>
       <div className={`on-screen-timer on-screen-timer--${status}`} data-testid="on-screen-timer" data-status={status} role={status === 'error' ? 'alert' : 'status'}>
         <span className="on-screen-timer__state">{t(`attachments:timer_${status}`)}</span>
       </div>
+      <TimerNoticeView notice={notice} viewingFailed={viewingFailed} />
+      </>
     );
   }
   const time = formatDuration(seconds);
@@ -44,6 +78,7 @@ export function OnScreenTimerView({ status, seconds }: OnScreenTimerViewProps) {
           {t(`attachments:timer_${status}`)}
         </span>
       ) : null}
+      <TimerNoticeView notice={notice} viewingFailed={viewingFailed} />
     </div>
   );
 }

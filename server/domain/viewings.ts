@@ -1,0 +1,89 @@
+import { and, eq, gte, lte } from 'drizzle-orm';
+import type { Viewing } from '../../src/api/schemas/viewing.schema';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/client';
+import { identityChecks, sessions, users, viewings } from '../db/schema';
+import { coversOf, type Cover, type Evidence } from './on-screen-credit';
+import type { Tx } from './courses';
+
+// ADR 012: viewings (the server saw the learner open an item) and the identity verifications that
+// let their time be credited.
+
+export type ViewingRow = typeof viewings.$inferSelect;
+
+export async function beginViewing(
+  db: Db,
+  v: { userId: number; sessionId: string; courseId: number | null; itemId: number | null; attachmentId: number | null; now: Date },
+): Promise<ViewingRow> {
+  const [row] = await db
+    .insert(viewings)
+    .values({ userId: v.userId, sessionId: v.sessionId, courseId: v.courseId, itemId: v.itemId, attachmentId: v.attachmentId, startedAt: v.now })
+    .returning();
+  return row;
+}
+
+/** The learner's own viewing of exactly this target; undefined for anyone else's or another target's. */
+export async function findViewing(db: Tx, userId: number, viewingId: number, target: { itemId?: number; attachmentId?: number }): Promise<ViewingRow | undefined> {
+  const [row] = await db.select().from(viewings).where(and(eq(viewings.id, viewingId), eq(viewings.userId, userId)));
+  if (!row) return undefined;
+  if (target.itemId !== undefined && row.itemId !== target.itemId) return undefined;
+  if (target.attachmentId !== undefined && row.attachmentId !== target.attachmentId) return undefined;
+  return row;
+}
+
+export async function hasViewed(db: Tx, userId: number, attachmentId: number): Promise<boolean> {
+  const [row] = await db.select({ id: viewings.id }).from(viewings).where(and(eq(viewings.userId, userId), eq(viewings.attachmentId, attachmentId))).limit(1);
+  return row !== undefined;
+}
+
+/** Serialises the crediting of one learner's records (two tabs sending at once must not both take the same free seconds). */
+export async function lockLearner(tx: Tx, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** Seconds a passed check (or the sign-in) covers: the longest delay between prompts plus the slack to answer. */
+export const verificationWindowSeconds = (config: ServerConfig): number => config.continualAuth.max * config.continualAuth.unitSeconds + config.continualAuth.slackSeconds;
+
+const toSecond = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/**
+ * Where the learner's identity was verified recently enough, around [from, to] (whole seconds):
+ * the sign-ins (with the second factor where it is required) and passed checks, each cut short by
+ * the next failed one. Null when continual authentication is off: then every second qualifies.
+ */
+export async function identityCovers(db: Tx, config: ServerConfig, userId: number, from: number, to: number): Promise<Cover[] | null> {
+  if (!config.continualAuth.enabled) return null;
+  const windowSeconds = verificationWindowSeconds(config);
+  const since = new Date((from - windowSeconds) * 1000);
+  const until = new Date(to * 1000);
+  const signIns = await db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, g2fa: sessions.g2fa })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gte(sessions.createdAt, since), lte(sessions.createdAt, until)));
+  const checks = await db
+    .select({ id: identityChecks.id, outcome: identityChecks.outcome, createdAt: identityChecks.createdAt })
+    .from(identityChecks)
+    .where(and(eq(identityChecks.userId, userId), gte(identityChecks.createdAt, since), lte(identityChecks.createdAt, until)));
+  const verifications: Array<{ at: number; evidence: Evidence }> = [
+    ...signIns.filter((s) => s.g2fa || !config.twoFactorRequired).map((s) => ({ at: toSecond(s.createdAt), evidence: { identityCheckId: null, signInSessionId: s.id } })),
+    ...checks.filter((c) => c.outcome === 'success').map((c) => ({ at: toSecond(c.createdAt), evidence: { identityCheckId: c.id, signInSessionId: null } })),
+  ];
+  const failures = checks.filter((c) => c.outcome === 'failure').map((c) => toSecond(c.createdAt));
+  return coversOf(verifications, failures, windowSeconds);
+}
+
+/** Until when the learner's identity counts as verified, as of `now` (null when checks are off). */
+export async function identityVerifiedUntil(db: Tx, config: ServerConfig, userId: number, now: Date): Promise<Date | null> {
+  const second = toSecond(now);
+  const covers = await identityCovers(db, config, userId, second, second);
+  if (covers === null) return null;
+  const ends = covers.filter((c) => c.start <= second).map((c) => c.end);
+  return new Date(Math.max(second, ...ends) * 1000);
+}
+
+export const viewingOf = (row: ViewingRow, verifiedUntil: Date | null): Viewing => ({
+  id: String(row.id),
+  started_at: row.startedAt.toISOString(),
+  identity_verified_until: verifiedUntil ? verifiedUntil.toISOString() : null,
+});
+
