@@ -176,8 +176,8 @@ describe('PUT /api/attachments/{id}/status', () => {
     expect((await status(agent01, ids.pdf, { completed_pages: 99, duration: 1, key: keyAgo(1) })).status).toBe(204);
     expect(await detail(agent01, ids.pdf)).toMatchObject({ completed_pages: 8, duration: 24 });
     expect(await (await agent01.request(`/api/on_screen_log/course/${ids.course}/total`)).json()).toEqual({ total_duration: 24 });
-    // Pages of a non-paged attachment are stored within the column's range, whatever is sent.
-    expect((await status(agent01, ids.video, { completed_pages: Number.MAX_SAFE_INTEGER, duration: 1, key: keyAgo(2) })).status).toBe(204);
+    // Pages of a non-paged attachment are stored within the column's range, whatever it holds.
+    expect((await status(agent01, ids.video, { completed_pages: 2_147_483_647, duration: 1, key: keyAgo(2) })).status).toBe(204);
     expect(await detail(agent02, ids.pdf)).toMatchObject({ completed_pages: 0, duration: 0 });
   });
 
@@ -186,6 +186,19 @@ describe('PUT /api/attachments/{id}/status', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => status(agent02, ids.pdf, { completed_pages: 1, duration: 30, key })));
     expect(answers.map((r) => r.status).sort()).toEqual([204, 403, 403, 403, 403]);
     expect(await detail(agent02, ids.pdf)).toMatchObject({ duration: 30 });
+  });
+
+  it('refuses a duration or page count its int4 column cannot hold with a translated 400, not a 500 (issue 11 §4)', async () => {
+    const farAhead = { [HEADER.clientTime]: String(ctx.clock.now() + 100 * 365 * 86_400_000) };
+    const send = (json: unknown) => agent02.request(`/api/attachments/${ids.pdf}/status`, { method: 'PUT', json, headers: { ...farAhead, [HEADER.language]: 'zh-CN' } });
+    for (const json of [
+      { completed_pages: 1, duration: 2_147_483_648, key: keyAgo(5) },
+      { completed_pages: 2_147_483_648, duration: 1, key: keyAgo(5) },
+    ]) {
+      const res = await send(json);
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(await res.json()).toEqual({ status_code: 400, message: '数字太大。' });
+    }
   });
 
   it('refuses inflated time, bad input and unknown attachments', async () => {
@@ -247,11 +260,14 @@ describe('HLS: stream and stream_key', () => {
   });
 
   it('refuses other files by the schema (path traversal, the key file), missing ones and non-streams', async () => {
-    for (const uri of ['../../guide.pdf.enc', '..%2Findex.m3u8', 'stream.key', 'index.m3u8%00.ts', '', 'a/seg000.ts']) {
+    for (const uri of ['../../guide.pdf.enc', '..%2Findex.m3u8', 'stream.key', '', 'a/seg000.ts']) {
       const res = await agent01.request(`/api/attachments/${ids.video}/stream?uri=${uri}`);
       expect(res.status, uri).toBe(400);
       expect((await res.json()).message).toBe('That stream file does not exist.');
     }
+    const nul = await agent01.request(`/api/attachments/${ids.video}/stream?uri=index.m3u8%00.ts`);
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).message).toBe('The text contains a character that is not allowed (NUL).');
     expect((await agent01.request(`/api/attachments/${ids.video}/stream`)).status).toBe(400);
     const missing = await agent01.request(`/api/attachments/${ids.video}/stream?uri=seg999.ts`);
     expect(missing.status).toBe(404);
