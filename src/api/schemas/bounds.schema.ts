@@ -19,6 +19,13 @@ export function text(params?: { error?: string }) {
   return z.string(params).check(z.refine((value: string) => !value.includes(NUL), { error: 'validation:text_nul', abort: true }));
 }
 
+/** A row id in a path: the digits of a safe integer (the API reads it as a JS number; the id
+ * columns are bigint, so every safe integer fits). */
+export const idTextSchema = text().check(
+  z.regex(/^\d{1,16}$/, { error: 'validation:id_invalid' }),
+  z.refine((id: string) => Number(id) <= Number.MAX_SAFE_INTEGER, { error: 'validation:id_invalid' }),
+);
+
 /** A whole number an `integer` (int4) column holds; `error` for anything that is not one. */
 export function int4(error: string) {
   return z.int({ error }).check(z.maximum(INT4_MAX, { error: 'validation:number_too_large' }));

@@ -1,15 +1,10 @@
 import { z } from 'zod/mini';
 import { ATTACHMENT_TYPES, COURSE_KINDS, MATERIAL_LANGUAGES } from '../../config/constants';
-import { INT4_MAX, text } from './bounds.schema';
+import { INT4_MAX, idTextSchema, text } from './bounds.schema';
 
 // Learning content (issue 5). Texts arrive already in the request's language (X-App-Language):
 // the server stores en/zh/cn and picks one, so views never choose between translations.
 
-/** A row id in a path: digits of a safe integer (the API reads it as a JS number; the columns are bigint). */
-export const idTextSchema = text().check(
-  z.regex(/^\d{1,16}$/, { error: 'validation:id_invalid' }),
-  z.refine((id: string) => Number(id) <= Number.MAX_SAFE_INTEGER, { error: 'validation:id_invalid' }),
-);
 export const courseIdParamSchema = z.object({ id: idTextSchema });
 export const courseItemParamSchema = z.object({ id: idTextSchema, itemId: idTextSchema });
 

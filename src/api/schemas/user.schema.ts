@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
-import { INT4_MAX, text } from './bounds.schema';
+import { INT4_MAX, idTextSchema, text } from './bounds.schema';
 import { changePasswordSchema } from './password.schema';
-import { idTextSchema } from './course.schema';
 
 export const currentUserSchema = z.object({
   id: z.string(),
@@ -36,7 +35,7 @@ export const findUsersQuerySchema = z.object({
     z.maxLength(100, { error: 'validation:name_too_long' }),
   ),
   // Query values arrive as text: coerced, then held to whole numbers in range.
-  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(INT4_MAX, { error: 'validation:page_invalid' })), 1),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(INT4_MAX)), 1),
   per_page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
 });
 export type FindUsersQuery = z.infer<typeof findUsersQuerySchema>;
