@@ -111,9 +111,9 @@ describe('defineRoute: OpenAPI', () => {
     const op = doc.paths['/api/things/{id}'].post!;
     expect(op).toMatchObject({ tags: ['test'], summary: 'Echoes its parsed input', security: [{ bearerAuth: [] }] });
     expect(op.parameters).toEqual([
-      { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d{1,18}$' } },
+      { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d{1,16}$' } },
       { name: 'name', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 100 } },
-      { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 1 } },
+      { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 2147483647, default: 1 } },
       { name: 'per_page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
     ]);
     expect(op.requestBody).toEqual({

@@ -196,6 +196,19 @@ describe('PUT /api/attachments/{id}/status', () => {
     expect(await detail(agent02, ids.pdf)).toMatchObject({ duration: 30 });
   });
 
+  it('refuses a duration or page count its int4 column cannot hold with a translated 400, not a 500 (issue 11 §4)', async () => {
+    const farAhead = { [HEADER.clientTime]: String(ctx.clock.now() + 100 * 365 * 86_400_000) };
+    const send = (json: unknown) => agent02.request(`/api/attachments/${ids.pdf}/status`, { method: 'PUT', json, headers: { ...farAhead, [HEADER.language]: 'zh-CN' } });
+    for (const json of [
+      { completed_pages: 1, duration: 2_147_483_648, key: keyAgo(5), viewing_id: '1' },
+      { completed_pages: 2_147_483_648, duration: 1, key: keyAgo(5), viewing_id: '1' },
+    ]) {
+      const res = await send(json);
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(await res.json()).toEqual({ status_code: 400, message: '数字太大。' });
+    }
+  });
+
   it('refuses inflated time, bad input, a viewing of another attachment and unknown attachments', async () => {
     const viewing_id = await openViewing(agent01, { attachment_id: ids.pdf });
     ctx.clock.advance(10_000);
@@ -266,11 +279,14 @@ describe('HLS: stream and stream_key', () => {
   });
 
   it('refuses other files by the schema (path traversal, the key file), missing ones and non-streams', async () => {
-    for (const uri of ['../../guide.pdf.enc', '..%2Findex.m3u8', 'stream.key', 'index.m3u8%00.ts', '', 'a/seg000.ts']) {
+    for (const uri of ['../../guide.pdf.enc', '..%2Findex.m3u8', 'stream.key', '', 'a/seg000.ts']) {
       const res = await agent01.request(`/api/attachments/${ids.video}/stream?uri=${uri}`);
       expect(res.status, uri).toBe(400);
       expect((await res.json()).message).toBe('That stream file does not exist.');
     }
+    const nul = await agent01.request(`/api/attachments/${ids.video}/stream?uri=index.m3u8%00.ts`);
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).message).toBe('The text contains a character that is not allowed (NUL).');
     expect((await agent01.request(`/api/attachments/${ids.video}/stream`)).status).toBe(400);
     const missing = await agent01.request(`/api/attachments/${ids.video}/stream?uri=seg999.ts`);
     expect(missing.status).toBe(404);

@@ -103,6 +103,20 @@ describe('POST /api/auth/login', () => {
     );
   });
 
+  it('refuses a NUL in the agent code, password or email with a translated 400, not a 500 (issue 11 §4)', async () => {
+    const nul = 'The text contains a character that is not allowed (NUL).';
+    await expectError(await post('/api/auth/login', { external_id: 'agent\u000001', password: 'Learner2026' }), 400, nul);
+    await expectError(await post('/api/auth/simple_login', { external_id: '\u0000', password: 'Learner2026' }), 400, nul);
+    await expectError(await post('/api/auth/login', { external_id: 'agent01', password: 'Learner\u00002026' }), 400, nul);
+    await expectError(await post('/api/auth/forget_password', { external_id: 'agent01\u0000', email: 'a@example.com' }), 400, nul);
+    await expectError(await post('/api/auth/2fa/verify', { external_id: 'agent2fa\u0000', password: 'Secure2026', one_time_password: '123456' }), 400, nul);
+    await expectError(
+      await post('/api/auth/login', { external_id: '\u0000', password: 'x' }, { [HEADER.language]: 'zh-CN' }),
+      400,
+      '文字包含不允许的字符（NUL）。',
+    );
+  });
+
   it('refuses a body over 1 MB with 413', async () => {
     const res = await post('/api/auth/login', { external_id: 'agent01', password: 'x'.repeat(1_100_000) });
     await expectError(res, 413, 'The request body is too large.');

@@ -113,6 +113,17 @@ describe('PUT /api/on_screen_log/{itemId}', () => {
     expect((await sent(deviceNow - 5_000, 20, deviceNow)).status).toBe(400);
   });
 
+  it('refuses a duration its int4 column cannot hold with a translated 400, not a 500 (issue 11 §4)', async () => {
+    // A device clock far ahead lets such a claim past the time check: the schema must stop it.
+    const farAhead = { [HEADER.clientTime]: String(ctx.clock.now() + 100 * 365 * 86_400_000) };
+    const send = (duration: number, lang = 'en') =>
+      agent02.request(`/api/on_screen_log/${ids.longReading}`, { method: 'PUT', json: { duration, key: keyAgo(5), viewing_id: '1' }, headers: { ...farAhead, [HEADER.language]: lang } });
+    const over = await send(2_147_483_648);
+    expect(over.status).toBe(400);
+    expect(await over.json()).toEqual({ status_code: 400, message: 'The number is too large.' });
+    expect(await (await send(2 ** 40, 'zh-HK')).json()).toEqual({ status_code: 400, message: '數字太大。' });
+  });
+
   it('refuses bad input (400), a viewing that is not the learner’s own of this item (400), and unknown or unpublished items (404)', async () => {
     const { viewing_id } = await viewFor(agent01, ids.longReading, 5);
     const cases: [unknown, string][] = [

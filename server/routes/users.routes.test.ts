@@ -102,6 +102,7 @@ describe('GET /api/users/find', () => {
     await expectError(await get('/api/users/find?name=a&per_page=101'), 400, 'The value of "per_page" is not valid.');
     await expectError(await get('/api/users/find?name=a&per_page=abc'), 400, 'The value of "per_page" is not valid.');
     await expectError(await get(`/api/users/find?name=${'x'.repeat(101)}`), 400, 'The name is too long.');
+    await expectError(await get('/api/users/find?name=agent%0001'), 400, 'The text contains a character that is not allowed (NUL).');
   });
 
   it('needs a token', async () => {

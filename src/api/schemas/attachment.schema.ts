@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { int4, text } from './bounds.schema';
 import { attachmentSummarySchema } from './course.schema';
 import { viewingIdSchema } from './viewing.schema';
 
@@ -63,8 +64,8 @@ export type GenerateDownloadResponse = z.infer<typeof generateDownloadResponseSc
 
 /** PUT attachments/{id}/status (SPEC §3 attachment status payload); idempotent by key. */
 export const attachmentStatusPayloadSchema = z.object({
-  completed_pages: z.int({ error: 'validation:pages_invalid' }).check(z.nonnegative({ error: 'validation:pages_invalid' })),
-  duration: z.int({ error: 'validation:duration_invalid' }).check(z.positive({ error: 'validation:duration_invalid' })),
+  completed_pages: int4('validation:pages_invalid').check(z.nonnegative({ error: 'validation:pages_invalid' })),
+  duration: int4('validation:duration_invalid').check(z.positive({ error: 'validation:duration_invalid' })),
   key: idempotencyKeySchema,
   viewing_id: viewingIdSchema,
 });
@@ -72,5 +73,5 @@ export type AttachmentStatusPayload = z.infer<typeof attachmentStatusPayloadSche
 
 /** GET attachments/{id}/stream?uri=: a file of the HLS rendition (playlist text or segment). */
 export const attachmentStreamQuerySchema = z.object({
-  uri: z.string({ error: 'validation:uri_invalid' }).check(z.regex(/^[A-Za-z0-9_-]{1,64}\.(m3u8|ts)$/, { error: 'validation:uri_invalid' })),
+  uri: text({ error: 'validation:uri_invalid' }).check(z.regex(/^[A-Za-z0-9_-]{1,64}\.(m3u8|ts)$/, { error: 'validation:uri_invalid' })),
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
+import { text } from './bounds.schema';
 import { contentRefSchema } from './identity-check.schema';
 import { passwordSchema } from './password.schema';
 
-export const externalIdSchema = z.string({ error: 'validation:agent_code_required' }).check(
+export const externalIdSchema = text({ error: 'validation:agent_code_required' }).check(
   z.trim(),
   z.minLength(1, { error: 'validation:agent_code_required' }),
   z.maxLength(64, { error: 'validation:agent_code_invalid' }),
@@ -12,7 +13,7 @@ export const externalIdSchema = z.string({ error: 'validation:agent_code_require
  * for presence here: an existing password that predates a rule must still sign in. */
 export const loginPayloadSchema = z.object({
   external_id: externalIdSchema,
-  password: z.string({ error: 'validation:password_required' }).check(
+  password: text({ error: 'validation:password_required' }).check(
     z.minLength(1, { error: 'validation:password_required' }),
     z.maxLength(256, { error: 'validation:password_length' }),
   ),
@@ -42,7 +43,7 @@ export const tokenClaimsSchema = z.object({
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 
 // Trimmed before the format check: an address pasted with a trailing space is still valid.
-export const emailSchema = z.string({ error: 'validation:email_invalid' }).check(
+export const emailSchema = text({ error: 'validation:email_invalid' }).check(
   z.trim(),
   z.email({ error: 'validation:email_invalid' }),
   z.maxLength(254, { error: 'validation:email_invalid' }),
@@ -60,13 +61,13 @@ export const forgetPasswordResponseSchema = z.string();
 /** POST /auth/reset_password: the single-use token from the forgot-password email and the new password. */
 export const resetPasswordPayloadSchema = z
   .object({
-    token: z.string({ error: 'validation:reset_token_required' }).check(
+    token: text({ error: 'validation:reset_token_required' }).check(
       z.trim(),
       z.minLength(1, { error: 'validation:reset_token_required' }),
       z.maxLength(256, { error: 'validation:reset_token_required' }),
     ),
     new_password: passwordSchema,
-    confirm_password: z.string({ error: 'validation:password_required' }).check(z.minLength(1, { error: 'validation:password_required' })),
+    confirm_password: text({ error: 'validation:password_required' }).check(z.minLength(1, { error: 'validation:password_required' })),
   })
   .check(
     z.refine((v) => v.new_password === v.confirm_password, {

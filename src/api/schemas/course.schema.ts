@@ -1,12 +1,12 @@
 import { z } from 'zod/mini';
 import { ATTACHMENT_TYPES, COURSE_KINDS, MATERIAL_LANGUAGES } from '../../config/constants';
+import { INT4_MAX, idTextSchema, text } from './bounds.schema';
 
 // Learning content (issue 5). Texts arrive already in the request's language (X-App-Language):
 // the server stores en/zh/cn and picks one, so views never choose between translations.
 
-const idParam = z.string().check(z.regex(/^\d{1,18}$/, { error: 'validation:id_invalid' }));
-export const courseIdParamSchema = z.object({ id: idParam });
-export const courseItemParamSchema = z.object({ id: idParam, itemId: idParam });
+export const courseIdParamSchema = z.object({ id: idTextSchema });
+export const courseItemParamSchema = z.object({ id: idTextSchema, itemId: idTextSchema });
 
 export const courseKindSchema = z.enum(COURSE_KINDS);
 export const attachmentTypeSchema = z.enum(ATTACHMENT_TYPES);
@@ -40,13 +40,16 @@ export type CourseCard = z.infer<typeof courseCardSchema>;
 export const COURSE_LISTS = ['all', 'latest', 'ranking', 'recommended', 'mine', 'search'] as const;
 export type CourseList = (typeof COURSE_LISTS)[number];
 
-const pageNumber = z._default(z.coerce.number().check(z.int(), z.minimum(1, { error: 'validation:page_invalid' })), 1);
+const pageNumber = z._default(
+  z.coerce.number().check(z.int(), z.minimum(1, { error: 'validation:page_invalid' }), z.maximum(INT4_MAX, { error: 'validation:page_invalid' })),
+  1,
+);
 const perPage = z._default(
   z.coerce.number().check(z.int(), z.minimum(1, { error: 'validation:page_invalid' }), z.maximum(50, { error: 'validation:page_invalid' })),
   12,
 );
 const optionalText = (max: number) =>
-  z.optional(z.string().check(z.trim(), z.maxLength(max, { error: 'validation:text_too_long' })));
+  z.optional(text().check(z.trim(), z.maxLength(max, { error: 'validation:text_too_long' })));
 
 /** GET courses (all), courses/latest, courses/ranking, courses/recommended, courses/mine, courses/search. */
 export const courseListQuerySchema = z.object({

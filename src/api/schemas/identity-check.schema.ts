@@ -1,9 +1,10 @@
 import { z } from 'zod/mini';
+import { INT4_MAX, text } from './bounds.schema';
 
 // Continual authentication evidence (SPEC §4): every prompt and its outcome, kept on the server.
 
 /** A course or course-item id as the client knows it; optional wherever a check is recorded. */
-export const contentRefSchema = z.string({ error: 'validation:id_invalid' }).check(
+export const contentRefSchema = text({ error: 'validation:id_invalid' }).check(
   z.trim(),
   z.regex(/^[\w.:-]{1,64}$/, { error: 'validation:id_invalid' }),
 );
@@ -23,7 +24,14 @@ export const identityCheckSchema = z.object({
 export type IdentityCheck = z.infer<typeof identityCheckSchema>;
 
 // Query values arrive as text: coerced, then held to whole numbers in range.
-const page = z._default(z.coerce.number({ error: 'validation:page_invalid' }).check(z.int({ error: 'validation:page_invalid' }), z.minimum(1, { error: 'validation:page_invalid' })), 1);
+const page = z._default(
+  z.coerce.number({ error: 'validation:page_invalid' }).check(
+    z.int({ error: 'validation:page_invalid' }),
+    z.minimum(1, { error: 'validation:page_invalid' }),
+    z.maximum(INT4_MAX, { error: 'validation:page_invalid' }),
+  ),
+  1,
+);
 const perPage = z._default(
   z.coerce.number({ error: 'validation:page_invalid' }).check(
     z.int({ error: 'validation:page_invalid' }),
@@ -56,7 +64,7 @@ export const dateBoundSchema = z.union([z.iso.date({ error: 'validation:date_inv
  */
 export const auditIdentityChecksQuerySchema = z.object({
   external_id: z.optional(
-    z.string().check(z.trim(), z.minLength(1, { error: 'validation:agent_code_invalid' }), z.maxLength(64, { error: 'validation:agent_code_invalid' })),
+    text().check(z.trim(), z.minLength(1, { error: 'validation:agent_code_invalid' }), z.maxLength(64, { error: 'validation:agent_code_invalid' })),
   ),
   from: z.optional(dateBoundSchema),
   to: z.optional(dateBoundSchema),

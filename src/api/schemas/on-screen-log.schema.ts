@@ -2,13 +2,14 @@ import { z } from 'zod/mini';
 import { COURSE_COMPLETED_MESSAGE } from '../../config/constants';
 import { idempotencyKeySchema } from './attachment.schema';
 import { viewingIdSchema } from './viewing.schema';
+import { INT4_MAX } from './bounds.schema';
 
 export { courseIdParamSchema as onScreenItemParamSchema } from './course.schema';
 
 /** PUT on_screen_log/{itemId}: seconds an item was on screen since the record began; idempotent by
  * key (a repeat answers 403 'Record exists', SPEC §8). */
 export const onScreenLogPayloadSchema = z.object({
-  duration: z.int({ error: 'validation:duration_invalid' }).check(z.positive({ error: 'validation:duration_invalid' })),
+  duration: z.int({ error: 'validation:duration_invalid' }).check(z.positive({ error: 'validation:duration_invalid' }), z.maximum(INT4_MAX, { error: 'validation:number_too_large' })),
   key: idempotencyKeySchema,
   /** ADR 012: the viewing (POST viewings) the time was counted in. */
   viewing_id: viewingIdSchema,

@@ -1,9 +1,10 @@
 import { z } from 'zod/mini';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../config/constants';
+import { text } from './bounds.schema';
 
 // Messages are i18n keys (namespace "validation"); the browser translates them with t(),
 // the server translates them with its own catalogue before answering.
-export const passwordSchema = z.string({ error: 'validation:password_required' }).check(
+export const passwordSchema = text({ error: 'validation:password_required' }).check(
   z.minLength(1, { error: 'validation:password_required' }),
   z.minLength(PASSWORD_MIN_LENGTH, { error: 'validation:password_length' }),
   z.maxLength(PASSWORD_MAX_LENGTH, { error: 'validation:password_length' }),
@@ -12,7 +13,7 @@ export const passwordSchema = z.string({ error: 'validation:password_required' }
 );
 
 const requiredPassword = () =>
-  z.string({ error: 'validation:password_required' }).check(z.minLength(1, { error: 'validation:password_required' }));
+  text({ error: 'validation:password_required' }).check(z.minLength(1, { error: 'validation:password_required' }));
 
 export const changePasswordSchema = z
   .object({

@@ -1,12 +1,13 @@
 import { z } from 'zod/mini';
 import { OTP_LENGTH } from '../../config/constants';
+import { text } from './bounds.schema';
 import { externalIdSchema, loginPayloadSchema } from './auth.schema';
 import { contentRefSchema } from './identity-check.schema';
 
 // Two-factor sign-in (SPEC §3 two-factor payloads, §4 Two-factor, §7): RFC 6238 codes of 6 digits.
 
 /** A one-time code from the authenticator app; spaces are dropped (apps show "123 456"). */
-export const oneTimePasswordSchema = z.string({ error: 'validation:otp_required' }).check(
+export const oneTimePasswordSchema = text({ error: 'validation:otp_required' }).check(
   z.overwrite((v) => v.replace(/\s+/g, '')),
   z.minLength(1, { error: 'validation:otp_required' }),
   z.regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: 'validation:otp_invalid' }),
@@ -60,6 +61,6 @@ export type TwoFactorCheckPayload = z.infer<typeof twoFactorCheckPayloadSchema>;
 
 /** SPEC §3: the in-modal one-time code form has a single required field, otp (no length check). */
 export const otpFormSchema = z.object({
-  otp: z.string({ error: 'validation:otp_required' }).check(z.trim(), z.minLength(1, { error: 'validation:otp_required' })),
+  otp: text({ error: 'validation:otp_required' }).check(z.trim(), z.minLength(1, { error: 'validation:otp_required' })),
 });
 export type OtpForm = z.infer<typeof otpFormSchema>;

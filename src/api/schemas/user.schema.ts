@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { INT4_MAX, idTextSchema, text } from './bounds.schema';
 import { changePasswordSchema } from './password.schema';
 
 export const currentUserSchema = z.object({
@@ -24,17 +25,17 @@ export const publicUserSchema = z.object({
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const userIdParamSchema = z.object({
-  id: z.string().check(z.regex(/^\d{1,18}$/, { error: 'validation:id_invalid' })),
+  id: idTextSchema,
 });
 
 export const findUsersQuerySchema = z.object({
-  name: z.string({ error: 'validation:name_required' }).check(
+  name: text({ error: 'validation:name_required' }).check(
     z.trim(),
     z.minLength(1, { error: 'validation:name_required' }),
     z.maxLength(100, { error: 'validation:name_too_long' }),
   ),
   // Query values arrive as text: coerced, then held to whole numbers in range.
-  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(INT4_MAX)), 1),
   per_page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
 });
 export type FindUsersQuery = z.infer<typeof findUsersQuerySchema>;
