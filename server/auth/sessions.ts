@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { sessions, tokens } from '../db/schema';
@@ -16,6 +16,8 @@ export interface AuthSession {
   jti: string;
   g2fa: boolean;
   expiresAt: number;
+  /** A refresh replaced this token: it may finish requests during the grace, not mint tokens. */
+  superseded: boolean;
 }
 
 export type AuthFailure = 'missing' | 'invalid' | 'expired' | 'revoked' | 'device_expired';
@@ -102,24 +104,35 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
     }
     return {
       ok: true,
-      session: { userId: row.userId, sessionId: row.sessionId, jti: claims.jti, g2fa: row.g2fa, expiresAt: claims.exp * 1000 },
+      session: { userId: row.userId, sessionId: row.sessionId, jti: claims.jti, g2fa: row.g2fa, expiresAt: claims.exp * 1000, superseded: row.supersededAt !== null },
     };
   }
 
   /**
    * A new token for the same session; the current ones are superseded and die after the grace.
    * `g2fa` changes whether the session has passed the second factor (2fa/complete, deactivate).
+   * Null when the caller's token is itself superseded: the grace is for requests in flight, not
+   * for minting (else an old token could supersede, and so evict, the newest one). The check is
+   * the update itself, so of two parallel refreshes with one token only one mints.
    */
-  async function refresh(session: AuthSession, g2fa = session.g2fa): Promise<string> {
+  async function refresh(session: AuthSession, g2fa = session.g2fa): Promise<string | null> {
     const now = new Date(clock.now());
-    return db.transaction(async (tx) => {
-      await tx
+    const minted = await db.transaction(async (tx) => {
+      const superseded = await tx
         .update(tokens)
         .set({ supersededAt: now })
-        .where(and(eq(tokens.sessionId, session.sessionId), isNull(tokens.supersededAt)));
+        .where(and(eq(tokens.sessionId, session.sessionId), isNull(tokens.supersededAt)))
+        .returning({ jti: tokens.jti });
+      if (!superseded.some((row) => row.jti === session.jti)) {
+        tx.rollback();
+      }
       await tx.update(sessions).set({ lastSeenAt: now, g2fa }).where(eq(sessions.id, session.sessionId));
       return issueToken(tx, session.sessionId, session.userId, g2fa);
+    }).catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return null;
+      throw error;
     });
+    return minted;
   }
 
   /** Logout: the session and so every token of it is refused from now on. */

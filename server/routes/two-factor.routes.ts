@@ -8,7 +8,7 @@ import {
   twoFactorInfoSchema,
   twoFactorVerifyPayloadSchema,
 } from '../../src/api/schemas/two-factor.schema';
-import { secondFactorMissing } from '../auth/bearer';
+import { secondFactorMissing, unauthorized } from '../auth/bearer';
 import { verifyPassword } from '../auth/password';
 import { recordIdentityCheck } from '../domain/identity-checks';
 import { acceptCode, completeActivation, deactivate, startActivation, type CodeOutcome } from '../domain/two-factor';
@@ -106,12 +106,15 @@ export function registerTwoFactorRoutes(app: ApiApp, s: AppServices): void {
       },
     },
     async (c, { body: { one_time_password } }) => {
+      // Its answer is a token: a superseded one must not get that far (see sessions.refresh).
+      if (c.get('session').superseded) return unauthorized(c, 'revoked');
       const user = await signedInUser(c, s);
       const attempt = await beginAttempt(c, s, 'signin', user.externalId);
       const outcome = await completeActivation(s.db, user, one_time_password, now());
       if (outcome !== 'accepted') throw refusal(outcome);
       await attempt.succeeded();
-      return c.text(await s.sessions.refresh(c.get('session'), true), 200);
+      const token = await s.sessions.refresh(c.get('session'), true);
+      return token === null ? unauthorized(c, 'revoked') : c.text(token, 200);
     },
   );
 
@@ -160,9 +163,11 @@ export function registerTwoFactorRoutes(app: ApiApp, s: AppServices): void {
     },
     async (c) => {
       const session = c.get('session');
+      if (session.superseded) return unauthorized(c, 'revoked');
       if (!session.g2fa) return secondFactorMissing(c);
       await deactivate(s.db, session.userId);
-      return c.text(await s.sessions.refresh(session, false), 200);
+      const token = await s.sessions.refresh(session, false);
+      return token === null ? unauthorized(c, 'revoked') : c.text(token, 200);
     },
   );
 
