@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, ne, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { sessions, tokens } from '../db/schema';
+import { sessions, tokens, users } from '../db/schema';
 import type { TokenSigner } from './jwt';
 
 /** A refreshed token keeps working this long, so requests already in flight with it succeed. */
@@ -16,6 +16,8 @@ export interface AuthSession {
   jti: string;
   g2fa: boolean;
   expiresAt: number;
+  /** The user has not changed the initial password yet (users.password_reset false, SPEC §4). */
+  mustChangePassword: boolean;
   /** A refresh replaced this token: it may finish requests during the grace, not mint tokens. */
   superseded: boolean;
 }
@@ -89,9 +91,11 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
         lastSeenAt: sessions.lastSeenAt,
         g2fa: sessions.g2fa,
         supersededAt: tokens.supersededAt,
+        passwordReset: users.passwordReset,
       })
       .from(tokens)
       .innerJoin(sessions, eq(tokens.sessionId, sessions.id))
+      .innerJoin(users, eq(sessions.userId, users.id))
       .where(eq(tokens.jti, claims.jti));
     if (!row || String(row.userId) !== claims.sub) return { ok: false, reason: 'invalid' };
     if (row.revokedAt) return { ok: false, reason: 'revoked' };
@@ -104,7 +108,15 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
     }
     return {
       ok: true,
-      session: { userId: row.userId, sessionId: row.sessionId, jti: claims.jti, g2fa: row.g2fa, expiresAt: claims.exp * 1000, superseded: row.supersededAt !== null },
+      session: {
+        userId: row.userId,
+        sessionId: row.sessionId,
+        jti: claims.jti,
+        g2fa: row.g2fa,
+        expiresAt: claims.exp * 1000,
+        superseded: row.supersededAt !== null,
+        mustChangePassword: !row.passwordReset,
+      },
     };
   }
 
