@@ -48,7 +48,7 @@ function banner(config: ServerConfig, url: string, details: { database: string; 
       : '  demo:     DEMO_MODE=0: the specification defaults (SPEC §9)',
     `  session:  ${config.sessionTimeoutSeconds} s timeout, warning ${config.sessionWarningSeconds} s before${config.twoFactorRequired ? ', two-factor required' : ''}${config.singleDeviceSessions ? ', one device per user' : ''}`,
     `  security: two-factor ${config.twoFactorRequired ? 'required for every account (TWO_FACTOR_REQUIRED=1)' : 'optional (TWO_FACTOR_REQUIRED=0)'}; ${continualAuthLine(config)}`,
-    `            rate limits: ${config.rateLimit.maxPerAccount} failures per account, ${config.rateLimit.maxPerAddress} per address, per ${config.rateLimit.windowSeconds} s; client address from ${config.trustProxy ? 'X-Forwarded-For (TRUST_PROXY=1)' : 'the socket'}`,
+    `            rate limits: after ${config.rateLimit.maxPerAccount} failures per account, ${config.rateLimit.maxPerAddress} per address in the last ${config.rateLimit.windowSeconds} s, each try waits 1 s, 2 s, 4 s … up to ${config.rateLimit.maxDelaySeconds} s (a browser that signed in before is not slowed by others); client address from ${config.trustProxy ? 'X-Forwarded-For (TRUST_PROXY=1)' : 'the socket'}`,
     '',
     '  Demo accounts:',
     `    ${'agent code'.padEnd(width)}  ${'password'.padEnd(12)}  who`,
