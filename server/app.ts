@@ -1,5 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
-import { requireAuth, requireSecondFactorWhenRequired } from './auth/bearer';
+import { requireAuth, requirePasswordChanged, requireSecondFactorWhenRequired } from './auth/bearer';
 import { createTokenSigner } from './auth/jwt';
 import { createRateLimiter } from './auth/rate-limit';
 import { createSessionService } from './auth/sessions';
@@ -61,6 +61,7 @@ export function createApp(deps: AppDeps) {
     singleDevice: deps.config.singleDeviceSessions,
   });
   const authenticated = requireAuth(sessions);
+  const secondFactor = requireSecondFactorWhenRequired(deps.config.twoFactorRequired);
   const services: AppServices = {
     config: deps.config,
     db: deps.db,
@@ -71,7 +72,8 @@ export function createApp(deps: AppDeps) {
     tasks: deps.tasks ?? createBackgroundTasks(log),
     log,
     requireAuth: authenticated,
-    requireFullAuth: [authenticated, requireSecondFactorWhenRequired(deps.config.twoFactorRequired)],
+    requireFullAuth: [authenticated, secondFactor, requirePasswordChanged()],
+    requireAuthToChangePassword: [authenticated, secondFactor],
     rateLimiter: createRateLimiter({ db: deps.db, clock, ...deps.config.rateLimit }),
     files: deps.files ?? createFileStore(path.join(deps.config.dataDir, 'files')),
     secret: deps.secret,

@@ -17,7 +17,7 @@ describe('loadConfig', () => {
       twoFactorRequired: false,
       singleDeviceSessions: true,
       continualAuth: { enabled: true, min: 15, max: 30, unitSeconds: 60 },
-      rateLimit: { windowSeconds: 900, maxPerAccount: 5, maxPerAddress: 50 },
+      rateLimit: { windowSeconds: 900, maxPerAccount: 5, maxPerAddress: 50, maxDelaySeconds: 300 },
       trustProxy: false,
     });
     expect(result.config.dataDir).toMatch(/\/data$/);
@@ -48,6 +48,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_WINDOW_SECONDS: '60',
       RATE_LIMIT_MAX_PER_ACCOUNT: '3',
       RATE_LIMIT_MAX_PER_ADDRESS: '10',
+      RATE_LIMIT_MAX_DELAY_SECONDS: '30',
       TRUST_PROXY: '1',
     });
     expect(result).toEqual({
@@ -67,7 +68,7 @@ describe('loadConfig', () => {
         twoFactorRequired: true,
         singleDeviceSessions: true,
         continualAuth: { enabled: false, min: 2, max: 4, unitSeconds: 1, slackSeconds: 30 },
-        rateLimit: { windowSeconds: 60, maxPerAccount: 3, maxPerAddress: 10 },
+        rateLimit: { windowSeconds: 60, maxPerAccount: 3, maxPerAddress: 10, maxDelaySeconds: 30 },
         trustProxy: true,
       },
     });

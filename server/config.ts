@@ -62,6 +62,7 @@ const envSchema = z
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(900, 86_400),
     RATE_LIMIT_MAX_PER_ACCOUNT: positiveInt(5, 1_000_000),
     RATE_LIMIT_MAX_PER_ADDRESS: positiveInt(50, 1_000_000),
+    RATE_LIMIT_MAX_DELAY_SECONDS: positiveInt(300, 86_400),
     TRUST_PROXY: flag('0'),
   })
   .refine((e) => e.SESSION_WARNING_SECONDS < e.SESSION_TIMEOUT_SECONDS, {
@@ -90,8 +91,9 @@ export interface ServerConfig {
   singleDeviceSessions: boolean;
   /** App configuration continualAuthentication (SPEC §4): prompts every [min, max) units of unitSeconds. */
   continualAuth: { enabled: boolean; min: number; max: number; unitSeconds: number; slackSeconds: number };
-  /** Failed sign-ins and codes per account and per client address, in a fixed window (DESIGN §5). */
-  rateLimit: { windowSeconds: number; maxPerAccount: number; maxPerAddress: number };
+  /** Failed sign-ins and codes per account and per client address, in a sliding window, before
+   * each further try waits 1 s, 2 s, 4 s … up to maxDelaySeconds (DESIGN §5, ADR 013). */
+  rateLimit: { windowSeconds: number; maxPerAccount: number; maxPerAddress: number; maxDelaySeconds: number };
   /** The client address is the last X-Forwarded-For entry (set by our proxy), not the socket's. */
   trustProxy: boolean;
 }
@@ -134,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
         windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
         maxPerAccount: e.RATE_LIMIT_MAX_PER_ACCOUNT,
         maxPerAddress: e.RATE_LIMIT_MAX_PER_ADDRESS,
+        maxDelaySeconds: e.RATE_LIMIT_MAX_DELAY_SECONDS,
       },
       trustProxy: e.TRUST_PROXY,
     },
@@ -152,7 +155,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     ...result.config,
     appBaseUrl: 'http://app.test',
     singleDeviceSessions: false,
-    rateLimit: { windowSeconds: 900, maxPerAccount: 1000, maxPerAddress: 1000 },
+    rateLimit: { windowSeconds: 900, maxPerAccount: 1000, maxPerAddress: 1000, maxDelaySeconds: 300 },
     ...overrides,
   };
 }

@@ -9,7 +9,8 @@ import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed';
 import { seedContentIfEmpty } from './db/seed-content';
-import { createMailer } from './mail/mailer';
+import { createMailer, type Mailer } from './mail/mailer';
+import { demoOutboxServed } from './routes/demo.routes';
 import { createFileStore } from './storage/file-store';
 import { createBackgroundTasks } from './tasks';
 
@@ -21,6 +22,15 @@ function continualAuthLine({ continualAuth: a }: ServerConfig): string {
   if (!a.enabled) return 'continual authentication off (CONTINUAL_AUTH=0)';
   const unit = a.unitSeconds === 60 ? 'min' : a.unitSeconds === 1 ? 's' : `× ${a.unitSeconds} s`;
   return `continual authentication every ${a.min}–${a.max} ${unit}`;
+}
+
+function mailLine(config: ServerConfig, mailer: Mailer, url: string): string {
+  if (mailer.kind === 'smtp') return 'SMTP (SMTP_URL)';
+  if (demoOutboxServed(config, mailer)) return `no SMTP_URL: kept in the outbox, readable from this machine only at ${url}/api/demo/outbox`;
+  // The outbox holds reset links: served beyond loopback, it would hand every account to anyone.
+  return config.demoMode
+    ? `no SMTP_URL: kept in the outbox (database table mail_outbox); /api/demo/outbox is off because HOST=${config.host} is not loopback`
+    : 'no SMTP_URL: kept in the outbox (database table mail_outbox)';
 }
 
 function banner(config: ServerConfig, url: string, details: { database: string; mail: string; staticDir?: string; seeded: boolean }): string {
@@ -38,7 +48,7 @@ function banner(config: ServerConfig, url: string, details: { database: string; 
       : '  demo:     DEMO_MODE=0: the specification defaults (SPEC §9)',
     `  session:  ${config.sessionTimeoutSeconds} s timeout, warning ${config.sessionWarningSeconds} s before${config.twoFactorRequired ? ', two-factor required' : ''}${config.singleDeviceSessions ? ', one device per user' : ''}`,
     `  security: two-factor ${config.twoFactorRequired ? 'required for every account (TWO_FACTOR_REQUIRED=1)' : 'optional (TWO_FACTOR_REQUIRED=0)'}; ${continualAuthLine(config)}`,
-    `            rate limits: ${config.rateLimit.maxPerAccount} failures per account, ${config.rateLimit.maxPerAddress} per address, per ${config.rateLimit.windowSeconds} s; client address from ${config.trustProxy ? 'X-Forwarded-For (TRUST_PROXY=1)' : 'the socket'}`,
+    `            rate limits: after ${config.rateLimit.maxPerAccount} failures per account, ${config.rateLimit.maxPerAddress} per address in the last ${config.rateLimit.windowSeconds} s, each try waits 1 s, 2 s, 4 s … up to ${config.rateLimit.maxDelaySeconds} s (a browser that signed in before is not slowed by others); client address from ${config.trustProxy ? 'X-Forwarded-For (TRUST_PROXY=1)' : 'the socket'}`,
     '',
     '  Demo accounts:',
     `    ${'agent code'.padEnd(width)}  ${'password'.padEnd(12)}  who`,
@@ -75,7 +85,7 @@ async function main(): Promise<void> {
     log(
       banner(config, url, {
         database: config.databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${pgliteDir}`,
-        mail: mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `no SMTP_URL: kept in the outbox${config.demoMode ? `, listed at ${url}/api/demo/outbox` : ''}`,
+        mail: mailLine(config, mailer, url),
         staticDir,
         seeded,
       }),

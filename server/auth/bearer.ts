@@ -41,3 +41,18 @@ export function requireSecondFactorWhenRequired(required: boolean): MiddlewareHa
 export function secondFactorMissing(c: Context) {
   return errorResponse(c, 403, 'server:two_factor_required', undefined, undefined, { code: API_ERROR_CODE.notAuthenticated });
 }
+
+/**
+ * After the second-factor check: a user who has not changed the initial password (SPEC §4) gets
+ * 403 PasswordChangeRequired. The browser's guard keeps them on the change page; this keeps the
+ * API from serving them anyway. Left open (they do not use this): users/current, the password
+ * change itself, refresh, logout, app-config and the two-factor steps of signing in.
+ */
+export function requirePasswordChanged(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.get('session').mustChangePassword) {
+      return errorResponse(c, 403, 'server:password_change_required', undefined, undefined, { code: API_ERROR_CODE.passwordChangeRequired });
+    }
+    await next();
+  };
+}

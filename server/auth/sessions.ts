@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { sessions, tokens } from '../db/schema';
+import { sessions, tokens, users } from '../db/schema';
 import type { TokenSigner } from './jwt';
 
 /** A refreshed token keeps working this long, so requests already in flight with it succeed. */
@@ -16,6 +16,10 @@ export interface AuthSession {
   jti: string;
   g2fa: boolean;
   expiresAt: number;
+  /** The user has not changed the initial password yet (users.password_reset false, SPEC §4). */
+  mustChangePassword: boolean;
+  /** A refresh replaced this token: it may finish requests during the grace, not mint tokens. */
+  superseded: boolean;
 }
 
 export type AuthFailure = 'missing' | 'invalid' | 'expired' | 'revoked' | 'device_expired';
@@ -87,9 +91,11 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
         lastSeenAt: sessions.lastSeenAt,
         g2fa: sessions.g2fa,
         supersededAt: tokens.supersededAt,
+        passwordReset: users.passwordReset,
       })
       .from(tokens)
       .innerJoin(sessions, eq(tokens.sessionId, sessions.id))
+      .innerJoin(users, eq(sessions.userId, users.id))
       .where(eq(tokens.jti, claims.jti));
     if (!row || String(row.userId) !== claims.sub) return { ok: false, reason: 'invalid' };
     if (row.revokedAt) return { ok: false, reason: 'revoked' };
@@ -102,24 +108,43 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
     }
     return {
       ok: true,
-      session: { userId: row.userId, sessionId: row.sessionId, jti: claims.jti, g2fa: row.g2fa, expiresAt: claims.exp * 1000 },
+      session: {
+        userId: row.userId,
+        sessionId: row.sessionId,
+        jti: claims.jti,
+        g2fa: row.g2fa,
+        expiresAt: claims.exp * 1000,
+        superseded: row.supersededAt !== null,
+        mustChangePassword: !row.passwordReset,
+      },
     };
   }
 
   /**
    * A new token for the same session; the current ones are superseded and die after the grace.
    * `g2fa` changes whether the session has passed the second factor (2fa/complete, deactivate).
+   * Null when the caller's token is itself superseded: the grace is for requests in flight, not
+   * for minting (else an old token could supersede, and so evict, the newest one). The check is
+   * the update itself, so of two parallel refreshes with one token only one mints.
    */
-  async function refresh(session: AuthSession, g2fa = session.g2fa): Promise<string> {
+  async function refresh(session: AuthSession, g2fa = session.g2fa): Promise<string | null> {
     const now = new Date(clock.now());
-    return db.transaction(async (tx) => {
-      await tx
+    const minted = await db.transaction(async (tx) => {
+      const superseded = await tx
         .update(tokens)
         .set({ supersededAt: now })
-        .where(and(eq(tokens.sessionId, session.sessionId), isNull(tokens.supersededAt)));
+        .where(and(eq(tokens.sessionId, session.sessionId), isNull(tokens.supersededAt)))
+        .returning({ jti: tokens.jti });
+      if (!superseded.some((row) => row.jti === session.jti)) {
+        tx.rollback();
+      }
       await tx.update(sessions).set({ lastSeenAt: now, g2fa }).where(eq(sessions.id, session.sessionId));
       return issueToken(tx, session.sessionId, session.userId, g2fa);
+    }).catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return null;
+      throw error;
     });
+    return minted;
   }
 
   /** Logout: the session and so every token of it is refused from now on. */

@@ -173,8 +173,10 @@ export const identityChecks = pgTable(
 );
 
 /**
- * Failure counters of the brute-force defence, one row per key (e.g. "signin:account:agent01")
- * and fixed window, so every server process on the database sees the same counts.
+ * Tries of the brute-force defence (auth/rate-limit.ts, ADR 013), so every server process on the
+ * database sees the same counts: one row per key (e.g. "signin:account:agent01") and the time of
+ * a try (window_start, a name kept from the fixed windows this table first held); count is the
+ * tries made at that instant still counted as failures. The sliding window sums the recent rows.
  */
 export const rateLimits = pgTable(
   'rate_limits',

@@ -51,3 +51,35 @@ function ipv6Groups(address: string): string[] {
   const middle = tail === undefined ? [] : Array<string>(8 - first.length - last.length).fill('0');
   return [...first, ...middle, ...last].map((g) => parseInt(g, 16).toString(16));
 }
+
+/** 127.0.0.0/8, ::1 and their IPv4-mapped form. */
+function isLoopbackAddress(raw: string | undefined): boolean {
+  if (!raw) return false;
+  const address = stripPort(raw.trim()).split('%')[0];
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)?.[1];
+  if (v4 !== undefined) return isIP(v4) === 4 && v4.startsWith('127.');
+  return isIP(address) === 6 && ipv6Groups(address).join(':') === '0:0:0:0:0:0:0:1';
+}
+
+/** Whether HOST binds the server to loopback only (nobody else can connect). */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.trim().replace(/^\[(.*)\]$/, '$1');
+  return bare.toLowerCase() === 'localhost' || isLoopbackAddress(bare);
+}
+
+/**
+ * Whether the request comes from this machine: the socket is loopback and, with TRUST_PROXY, the
+ * entry our proxy appended to X-Forwarded-For is loopback too. A proxied request without that
+ * entry is not trusted (a proxy that does not say who its client was could be anyone's).
+ */
+export function isLoopbackClient(c: Context, trustProxy: boolean): boolean {
+  let socket: string | undefined;
+  try {
+    socket = getConnInfo(c).remote.address;
+  } catch {
+    return false;
+  }
+  if (!isLoopbackAddress(socket)) return false;
+  if (!trustProxy) return true;
+  return isLoopbackAddress(c.req.header('X-Forwarded-For')?.split(',').at(-1));
+}

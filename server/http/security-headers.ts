@@ -13,6 +13,8 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
+  // Forms (the app's own, or one injected into a page) may post only to this origin.
+  formAction: ["'self'"],
 };
 
 export const securityHeaders = () =>

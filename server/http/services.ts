@@ -23,8 +23,11 @@ export interface AppServices {
   tasks: BackgroundTasks;
   log: (line: string) => void;
   requireAuth: MiddlewareHandler<AppEnv>;
-  /** requireAuth, then (TWO_FACTOR_REQUIRED) the second factor: for everything but the way to it. */
+  /** requireAuth, then (TWO_FACTOR_REQUIRED) the second factor, then a changed initial password:
+   * for everything but the way to them. */
   requireFullAuth: MiddlewareHandler<AppEnv>[];
+  /** requireFullAuth without the password check: for changing the password itself. */
+  requireAuthToChangePassword: MiddlewareHandler<AppEnv>[];
   rateLimiter: RateLimiter;
   /** Attachment files (DATA_DIR/files). */
   files: FileStore;

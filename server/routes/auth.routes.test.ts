@@ -200,6 +200,25 @@ describe('POST /api/auth/refresh', () => {
     expect((await currentUser(second)).status).toBe(200);
   });
 
+  it('refuses a superseded token during the grace (401), so it cannot evict the newest one', async () => {
+    const first = await ctx.login('agent02', 'Learner2026');
+    const second = await (await ctx.request('/api/auth/refresh', { method: 'POST', token: first })).text();
+    ctx.clock.advance(5_000);
+    // Still good for requests in flight...
+    expect((await currentUser(first)).status).toBe(200);
+    // ...but never to mint a token.
+    await expectError(await ctx.request('/api/auth/refresh', { method: 'POST', token: first }), 401, 'Your session has expired. Please sign in again.');
+    // The newest token was not superseded by that try: it outlives the grace.
+    ctx.clock.advance(60_000);
+    expect((await currentUser(second)).status).toBe(200);
+  });
+
+  it('lets only one of two parallel refreshes with the same token mint a token', async () => {
+    const first = await ctx.login('agent02', 'Learner2026');
+    const answers = await Promise.all([1, 2].map(() => ctx.request('/api/auth/refresh', { method: 'POST', token: first })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+
   it('needs a valid token', async () => {
     await expectError(await ctx.request('/api/auth/refresh', { method: 'POST' }), 401, 'Please sign in to continue.');
     await expectError(await ctx.request('/api/auth/refresh', { method: 'POST', token: 'x.y.z' }), 401, 'Please sign in to continue.');

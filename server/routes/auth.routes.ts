@@ -54,7 +54,7 @@ const refreshRoute = (s: AppServices): RouteSpec => ({
   middleware: s.requireAuth,
   path: '/api/auth/refresh',
   tags: ['auth'],
-  summary: 'A new token for the same session; the previous one keeps working for 30 s',
+  summary: 'A new token for the same session; the previous one keeps working for 30 s, but cannot refresh (401)',
   security: bearerSecurity,
   responses: { 200: tokenResponse, ...errorResponses.unauthorized, ...errorResponses.forbidden },
 });
@@ -154,6 +154,8 @@ export function registerAuthRoutes(app: ApiApp, s: AppServices): void {
 
   defineRoute(app, refreshRoute(s), async (c) => {
     const token = await s.sessions.refresh(c.get('session'));
+    // A token already superseded by a refresh may finish its requests, but never mint one.
+    if (token === null) return unauthorized(c, 'revoked');
     return c.text(token, 200);
   });
 

@@ -57,7 +57,7 @@ describe('POST /api/auth/forget_password without SMTP_URL (outbox)', () => {
 
   it('lists the outbox newest first at /api/demo/outbox, including mail still being written', async () => {
     await forget(ctx, { external_id: 'agent03', email: 'agent03@agent-academy.test' });
-    const res = await ctx.request('/api/demo/outbox');
+    const res = await ctx.request('/api/demo/outbox', { remoteAddress: '127.0.0.1' });
     expect(res.status).toBe(200);
     const list = await res.json();
     expect(list.map((m: { to: string }) => m.to)).toEqual(['agent03@agent-academy.test', 'agent02@agent-academy.test', 'agent01@agent-academy.test']);
@@ -133,7 +133,7 @@ describe('POST /api/auth/forget_password with SMTP_URL (a real SMTP server)', ()
     expect(await ctx.database.db.$count(passwordResetTokens, eq(passwordResetTokens.tokenHash, hashResetToken(token!)))).toBe(1);
     // Nothing goes to the outbox when SMTP is configured, and the demo outbox route does not exist.
     expect(await ctx.database.db.$count(mailOutbox)).toBe(0);
-    expect((await ctx.request('/api/demo/outbox')).status).toBe(404);
+    expect((await ctx.request('/api/demo/outbox', { remoteAddress: '127.0.0.1' })).status).toBe(404);
   });
 
   it('sends nothing when the email does not match', async () => {

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER, XSRF_COOKIE } from '../../src/config/constants';
 import { createApp, type App } from '../app';
 import { testConfig, type ServerConfig } from '../config';
-import { createTestContext, TEST_SECRET, type TestContext } from '../test-support';
+import { createTestContext, TEST_CLIENT_ID, TEST_SECRET, type TestContext } from '../test-support';
 import { codeAtStep, stepOf } from '../testing/rfc6238';
 
 const WINDOW_S = 900;
+const MAX_DELAY_S = 60;
 const LIMITS: Pick<ServerConfig, 'rateLimit' | 'trustProxy'> = {
-  rateLimit: { windowSeconds: WINDOW_S, maxPerAccount: 3, maxPerAddress: 10 },
+  rateLimit: { windowSeconds: WINDOW_S, maxPerAccount: 3, maxPerAddress: 10, maxDelaySeconds: MAX_DELAY_S },
   trustProxy: true,
 };
 
@@ -17,10 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-/** Moves the clock 100 s into a window no earlier test touched: 800 s are left in it. */
-function freshWindow(): void {
-  const windowMs = WINDOW_S * 1000;
-  ctx.clock.set((Math.floor(ctx.clock.now() / windowMs) + 2) * windowMs + 100_000);
+/** Moves the clock past the sliding window: no earlier test's tries count any more. */
+function forgetEarlierTries(): void {
+  ctx.clock.advance((WINDOW_S + 1) * 1000);
 }
 
 // TRUST_PROXY=1: the last X-Forwarded-For entry is the address; earlier ones are the client's word.
@@ -30,36 +30,93 @@ const post = (path: string, json: unknown, address = '203.0.113.1', headers: Rec
 const login = (external_id: string, password: string, address?: string, headers?: Record<string, string>) =>
   post('/api/auth/login', { external_id, password }, address, headers);
 
-async function expectLimited(res: Response, retryAfter: number, message = `Too many failed attempts. Please try again in ${Math.ceil(retryAfter / 60)} min.`) {
+const waitText = (seconds: number) => (seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`);
+async function expectLimited(res: Response, retryAfter: number, message = `Too many failed attempts. Please try again in ${waitText(retryAfter)}.`) {
   expect(res.status).toBe(429);
   expect(res.headers.get('Retry-After')).toBe(String(retryAfter));
   expect(await res.json()).toEqual({ status_code: 429, message, code: 'RateLimited' });
 }
 
-describe('rate limits per account', () => {
-  it('after 3 failures the account is refused (429) before the password is checked, from any address', async () => {
-    freshWindow();
+describe('slow-down per account (a slow-down, never a lock-out)', () => {
+  // Was "after 3 failures the account is refused (429) … from any address" with Retry-After up to the
+  // window's end: that locked the owner out. Kept: the refusal comes before the password is checked,
+  // from any address, translated, dry_run too, other accounts untouched.
+  it('after 3 failures each further try waits 1 s, 2 s, 4 s … (Retry-After), refused before the password is checked', async () => {
+    forgetEarlierTries();
     for (let i = 0; i < 3; i++) expect((await login('agent01', 'Wrong2026', '203.0.113.1')).status).toBe(400);
     // The right password is refused like a wrong one: the answer says nothing about it.
-    await expectLimited(await login('agent01', 'Learner2026', '203.0.113.2'), 800);
-    await expectLimited(await login('agent01', 'Wrong2026', '203.0.113.3'), 800);
-    await expectLimited(await login('AGENT01', 'Learner2026', '203.0.113.2', { [HEADER.language]: 'zh-HK' }), 800, '嘗試失敗次數過多，請於 14 分鐘後再試。');
-    await expectLimited(await post('/api/auth/login?dry_run=1', { external_id: 'agent01', password: 'Learner2026' }), 800);
+    await expectLimited(await login('agent01', 'Learner2026', '203.0.113.2'), 1);
+    await expectLimited(await login('AGENT01', 'Learner2026', '203.0.113.2', { [HEADER.language]: 'zh-HK' }), 1, '嘗試失敗次數過多，請於 1 秒後再試。');
+    await expectLimited(await post('/api/auth/login?dry_run=1', { external_id: 'agent01', password: 'Learner2026' }), 1);
+    // Once the wait is over a try is allowed again, and the next wait doubles.
+    ctx.clock.advance(1_000);
+    expect((await login('agent01', 'Wrong2026', '203.0.113.3')).status).toBe(400);
+    await expectLimited(await login('agent01', 'Learner2026', '203.0.113.4'), 2);
+    ctx.clock.advance(2_000);
+    expect((await login('agent01', 'Wrong2026', '203.0.113.3')).status).toBe(400);
+    await expectLimited(await login('agent01', 'Learner2026', '203.0.113.4'), 4);
     // Other accounts are not affected.
     expect((await login('agent02', 'Learner2026', '203.0.113.1')).status).toBe(200);
   });
 
-  it('recovers when the window ends; near its end the wait is told in seconds', async () => {
-    freshWindow();
-    for (let i = 0; i < 3; i++) await login('agent03', 'Wrong2026');
-    ctx.clock.advance(770_000);
-    await expectLimited(await login('agent03', 'Learner2026'), 30, 'Too many failed attempts. Please try again in 30 s.');
-    ctx.clock.advance(30_000);
-    expect((await login('agent03', 'Learner2026')).status).toBe(200);
+  it('caps the wait at RATE_LIMIT_MAX_DELAY_SECONDS: however many guesses, the owner gets in after it', async () => {
+    forgetEarlierTries();
+    // Many addresses (a botnet): only the account's count slows them.
+    for (let i = 0; i < 3; i++) expect((await login('agent03', 'Wrong2026', `198.18.0.${i}`)).status).toBe(400);
+    const waits: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const refused = await login('agent03', 'Wrong2026', `198.18.1.${i}`);
+      expect(refused.status).toBe(429);
+      const wait = Number(refused.headers.get('Retry-After'));
+      waits.push(wait);
+      ctx.clock.advance(wait * 1000);
+      expect((await login('agent03', 'Wrong2026', `198.18.2.${i}`)).status).toBe(400);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, MAX_DELAY_S, MAX_DELAY_S]);
+    await expectLimited(await login('agent03', 'Learner2026', '203.0.113.50'), MAX_DELAY_S, 'Too many failed attempts. Please try again in 1 min.');
+    ctx.clock.advance(MAX_DELAY_S * 1000);
+    expect((await login('agent03', 'Learner2026', '203.0.113.50')).status).toBe(200);
+  });
+
+  it('lets a browser that signed in to the account before in while others are slowed down; it has a count of its own', async () => {
+    forgetEarlierTries();
+    const owner = { [HEADER.clientId]: '6f1d7e0a-3c55-4d8e-9b21-0a4c6e8f2b17' };
+    const stranger = { [HEADER.clientId]: '0b9a8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d' };
+    expect((await login('manager01', 'Manager2026', '203.0.113.60', owner)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await login('manager01', 'Wrong2026', `198.18.3.${i}`)).status).toBe(400);
+    await expectLimited(await login('manager01', 'Manager2026', '198.18.3.9'), 1);
+    await expectLimited(await login('manager01', 'Manager2026', '198.18.3.9', stranger), 1);
+    // The owner's browser, from any address (a train's Wi-Fi), is not slowed by the guessing.
+    expect((await login('manager01', 'Manager2026', '192.0.2.200', owner)).status).toBe(200);
+    // Its sign-in does not hand the guessers a fresh allowance.
+    await expectLimited(await login('manager01', 'Manager2026', '198.18.3.9'), 1);
+    // Its id is no master key: wrong passwords with it are slowed down like any others.
+    for (let i = 0; i < 3; i++) expect((await login('manager01', 'Wrong2026', '192.0.2.200', owner)).status).toBe(400);
+    await expectLimited(await login('manager01', 'Manager2026', '192.0.2.200', owner), 1);
+    // A client id that signed in to another account is not known to this one.
+    await expectLimited(await login('manager01', 'Manager2026', '192.0.2.201', { [HEADER.clientId]: TEST_CLIENT_ID }), 1);
+  });
+
+  // Was "recovers when the window ends": fixed windows let a guesser spend the limit twice around
+  // an edge, and made the owner wait for the edge. Now each failure leaves the window on its own.
+  it('counts failures in a sliding window: each leaves it on its own, there is no edge', async () => {
+    forgetEarlierTries();
+    expect((await login('auditor01', 'Wrong2026')).status).toBe(400);
+    ctx.clock.advance(300_000);
+    expect((await login('auditor01', 'Wrong2026')).status).toBe(400);
+    ctx.clock.advance(300_000);
+    expect((await login('auditor01', 'Wrong2026')).status).toBe(400);
+    await expectLimited(await login('auditor01', 'Auditor2026'), 1);
+    // 900 s after the first failure it has left; the two later ones still count.
+    ctx.clock.advance(300_001);
+    expect((await login('auditor01', 'Wrong2026')).status).toBe(400);
+    await expectLimited(await login('auditor01', 'Auditor2026'), 1);
+    ctx.clock.advance(WINDOW_S * 1000);
+    expect((await login('auditor01', 'Auditor2026')).status).toBe(200);
   });
 
   it('a successful sign-in clears the account’s failures', async () => {
-    freshWindow();
+    forgetEarlierTries();
     for (let i = 0; i < 2; i++) expect((await login('recruit01', 'Wrong2026')).status).toBe(400);
     expect((await login('recruit01', 'Recruit2026')).status).toBe(200);
     for (let i = 0; i < 3; i++) expect((await login('recruit01', 'Wrong2026')).status).toBe(400);
@@ -67,13 +124,13 @@ describe('rate limits per account', () => {
   });
 
   it('counts parallel guesses one by one: exactly the limit gets through', async () => {
-    freshWindow();
+    forgetEarlierTries();
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => login('manager01', 'Wrong2026', `203.0.113.${10 + i}`)));
     expect(results.map((r) => r.status).sort()).toEqual([400, 400, 400, 429, 429, 429, 429, 429]);
   });
 
   it('counts wrong two-factor codes (verify and check) against the account', async () => {
-    freshWindow();
+    forgetEarlierTries();
     const code = () => codeAtStep('JBSWY3DPEHPK3PXP', stepOf(ctx.clock.now()));
     const verify = (one_time_password: string) => post('/api/auth/2fa/verify', { external_id: 'agent2fa', password: 'Secure2026', one_time_password });
     const signedIn = await (await verify(code())).text();
@@ -89,7 +146,7 @@ describe('rate limits per account', () => {
   });
 
   it('counts wrong passwords given by a signed-in session (activate, change password)', async () => {
-    freshWindow();
+    forgetEarlierTries();
     const token = await ctx.login('agent03', 'Learner2026');
     const activate = (password: string) =>
       ctx.request('/api/auth/2fa/activate', { method: 'POST', token, json: { external_id: 'agent03', password }, headers: from('203.0.113.1') });
@@ -104,15 +161,15 @@ describe('rate limits per account', () => {
 });
 
 describe('rate limits per client address', () => {
-  it('after 10 failures from one address every account is refused from it; other addresses are not', async () => {
-    freshWindow();
+  it('after 10 failures from one address every account is slowed down from it; other addresses are not', async () => {
+    forgetEarlierTries();
     for (let i = 0; i < 10; i++) expect((await login(`ghost${i}`, 'Wrong2026', '192.0.2.7')).status).toBe(400);
-    await expectLimited(await login('agent02', 'Learner2026', '192.0.2.7'), 800);
+    await expectLimited(await login('agent02', 'Learner2026', '192.0.2.7'), 1);
     expect((await login('agent02', 'Learner2026', '192.0.2.8')).status).toBe(200);
   });
 
   it('counts an IPv6 /64 as one address, and an IPv4-mapped address as the IPv4 one', async () => {
-    freshWindow();
+    forgetEarlierTries();
     for (let i = 0; i < 10; i++) await login(`ghost${i}`, 'Wrong2026', `2001:db8:1:2::${i + 1}`);
     expect((await login('agent02', 'Learner2026', '2001:db8:1:2:ffff::9')).status).toBe(429);
     expect((await login('agent02', 'Learner2026', '2001:db8:1:3::1')).status).toBe(200);
@@ -121,16 +178,16 @@ describe('rate limits per client address', () => {
   });
 
   it('counts forgot-password requests and bad reset tokens, apart from sign-in', async () => {
-    freshWindow();
+    forgetEarlierTries();
     const forget = (address = '203.0.113.1') => post('/api/auth/forget_password', { external_id: 'agent02', email: 'agent02@agent-academy.test' }, address);
     for (let i = 0; i < 3; i++) expect((await forget()).status).toBe(200);
-    await expectLimited(await forget('203.0.113.99'), 800);
+    await expectLimited(await forget('203.0.113.99'), 1);
     // Asking for reset emails does not lock the sign-in.
     expect((await login('agent02', 'Learner2026')).status).toBe(200);
 
     const reset = (token: string) => post('/api/auth/reset_password', { token, new_password: 'Harbour88Vw', confirm_password: 'Harbour88Vw' }, '192.0.2.99');
     for (let i = 0; i < 10; i++) expect((await reset(`guess-${i}`)).status).toBe(400);
-    await expectLimited(await reset('guess-10'), 800);
+    await expectLimited(await reset('guess-10'), 1);
   });
 });
 
@@ -160,7 +217,7 @@ describe('rate limits across server processes', () => {
     createApp({ config: testConfig({ ...LIMITS, ...config }), db: ctx.database.db, secret: TEST_SECRET, mailer: ctx.services.mailer, clock: ctx.clock, log: () => {} }).app;
 
   it('holds across two apps on one database', async () => {
-    freshWindow();
+    forgetEarlierTries();
     const a = browserOf(appOn({}));
     const b = browserOf(appOn({}));
     const wrong = { external_id: 'agent03', password: 'Wrong2026' };
@@ -172,7 +229,7 @@ describe('rate limits across server processes', () => {
   });
 
   it('ignores X-Forwarded-For without TRUST_PROXY: the socket address counts', async () => {
-    freshWindow();
+    forgetEarlierTries();
     const app = appOn({ trustProxy: false });
     const socketA = browserOf(app, '198.51.100.5');
     for (let i = 0; i < 10; i++) {

@@ -169,7 +169,7 @@ describe('activation and deactivation', () => {
     const withCode = await signedIn.text();
     expect(claimsOf(withCode).g2fa).toBe(true);
 
-    const deactivated = await ctx.request('/api/auth/2fa/deactivate', { method: 'DELETE', token: withCode });
+    const deactivated = await ctx.request('/api/auth/2fa/deactivate', { method: 'DELETE', token: withCode, json: { password: 'Learner2026' } });
     expect(deactivated.status).toBe(200);
     const plain = await deactivated.text();
     expect(claimsOf(plain)).not.toHaveProperty('g2fa');
@@ -202,7 +202,7 @@ describe('activation and deactivation', () => {
     expect((await post('/api/auth/2fa/complete', { one_time_password: codeAtStep(second, step) }, { token })).status).toBe(200);
     // Clean up for other tests: recruit01 signs in without a code again.
     const verified = await (await verify('recruit01', 'Recruit2026', codeAtStep(second, step + 1))).text();
-    expect((await ctx.request('/api/auth/2fa/deactivate', { method: 'DELETE', token: verified })).status).toBe(200);
+    expect((await ctx.request('/api/auth/2fa/deactivate', { method: 'DELETE', token: verified, json: { password: 'Recruit2026' } })).status).toBe(200);
   });
 
   it('complete without a pending activation answers 400', async () => {
@@ -223,12 +223,36 @@ describe('activation and deactivation', () => {
 
     // `before` was signed in with the password only.
     const notPassed = 'Please complete two-factor authentication first.';
-    await expectError(await ctx.request('/api/auth/2fa/deactivate', { method: 'DELETE', token: before }), 403, notPassed, 'NotAuthenticated');
+    await expectError(await ctx.request('/api/auth/2fa/deactivate', { method: 'DELETE', token: before, json: { password: 'Manager2026' } }), 403, notPassed, 'NotAuthenticated');
     await expectError(await post('/api/auth/2fa/activate', { external_id: 'manager01', password: 'Manager2026' }, { token: before }), 403, notPassed, 'NotAuthenticated');
     expect((await info(before)).enabled).toBe(true);
 
     const passed = await (await verify('manager01', 'Manager2026', codeAtStep(secret, step + 1))).text();
-    expect((await ctx.request('/api/auth/2fa/deactivate', { method: 'DELETE', token: passed })).status).toBe(200);
+    expect((await ctx.request('/api/auth/2fa/deactivate', { method: 'DELETE', token: passed, json: { password: 'Manager2026' } })).status).toBe(200);
+  });
+
+  // Issue 11 §3, OWASP ASVS 7.5.1: a confirm click at a signed-in browser is not the owner.
+  it('deactivation needs the password or a current code; wrong or missing → 400 and two-factor stays on', async () => {
+    const token = await ctx.login('agent03', 'Learner2026');
+    const { secret } = (await (await post('/api/auth/2fa/activate', { external_id: 'agent03', password: 'Learner2026' }, { token })).json()) as { secret: string };
+    const step = freshStep();
+    const elevated = await (await post('/api/auth/2fa/complete', { one_time_password: codeAtStep(secret, step) }, { token })).text();
+    const deactivate = (json?: unknown, headers: Record<string, string> = {}) =>
+      ctx.request('/api/auth/2fa/deactivate', { method: 'DELETE', token: elevated, json, headers });
+
+    await expectError(await deactivate(), 400, 'The request body is missing or not valid.');
+    await expectError(await deactivate({}), 400, 'Please enter your password or the 6-digit code from your authenticator app.');
+    const wrong = 'The password or code is incorrect. Two-factor authentication stays on.';
+    await expectError(await deactivate({ password: 'Wrong2026' }), 400, wrong);
+    await expectError(await deactivate({ password: 'Wrong2026' }, { [HEADER.language]: 'zh-HK' }), 400, '密碼或驗證碼不正確，雙重認證仍然開啟。');
+    // The code that completed the activation is used up; a wrong one is wrong.
+    await expectError(await deactivate({ one_time_password: codeAtStep(secret, step) }), 400, wrong);
+    await expectError(await deactivate({ one_time_password: wrongCode(codeAtStep(secret, step + 1)) }), 400, wrong);
+    expect((await info(elevated)).enabled).toBe(true);
+
+    const byCode = await deactivate({ one_time_password: codeAtStep(secret, step + 1) });
+    expect(byCode.status).toBe(200);
+    expect((await info(await byCode.text())).enabled).toBe(false);
   });
 
   it('needs a bearer token', async () => {

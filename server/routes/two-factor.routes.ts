@@ -5,10 +5,11 @@ import {
   twoFactorActivationSchema,
   twoFactorCheckPayloadSchema,
   twoFactorCompletePayloadSchema,
+  twoFactorDeactivatePayloadSchema,
   twoFactorInfoSchema,
   twoFactorVerifyPayloadSchema,
 } from '../../src/api/schemas/two-factor.schema';
-import { secondFactorMissing } from '../auth/bearer';
+import { secondFactorMissing, unauthorized } from '../auth/bearer';
 import { verifyPassword } from '../auth/password';
 import { recordIdentityCheck } from '../domain/identity-checks';
 import { acceptCode, completeActivation, deactivate, startActivation, type CodeOutcome } from '../domain/two-factor';
@@ -106,12 +107,15 @@ export function registerTwoFactorRoutes(app: ApiApp, s: AppServices): void {
       },
     },
     async (c, { body: { one_time_password } }) => {
+      // Its answer is a token: a superseded one must not get that far (see sessions.refresh).
+      if (c.get('session').superseded) return unauthorized(c, 'revoked');
       const user = await signedInUser(c, s);
       const attempt = await beginAttempt(c, s, 'signin', user.externalId);
       const outcome = await completeActivation(s.db, user, one_time_password, now());
       if (outcome !== 'accepted') throw refusal(outcome);
       await attempt.succeeded();
-      return c.text(await s.sessions.refresh(c.get('session'), true), 200);
+      const token = await s.sessions.refresh(c.get('session'), true);
+      return token === null ? unauthorized(c, 'revoked') : c.text(token, 200);
     },
   );
 
@@ -151,18 +155,34 @@ export function registerTwoFactorRoutes(app: ApiApp, s: AppServices): void {
       ...signedIn,
       method: 'delete',
       path: '/api/auth/2fa/deactivate',
-      summary: 'Turns two-factor off; answers a token without g2fa (the client then signs out)',
+      summary: 'Turns two-factor off with the password or a current code; answers a token without g2fa (the client then signs out)',
+      description:
+        'The body proves the owner is there (OWASP ASVS 7.5.1): `password` or `one_time_password` (a code is accepted once). ' +
+        'Wrong → 400 and two-factor stays on; failures count towards the rate limit (429).',
+      request: { body: twoFactorDeactivatePayloadSchema },
       responses: {
         200: tokenResponse('The JWT (no g2fa), as plain text'),
+        ...errorResponses.badRequest,
         ...errorResponses.unauthorized,
         ...errorResponses.forbiddenOr('this session has not passed two-factor (code NotAuthenticated)'),
+        ...errorResponses.tooManyRequests,
       },
     },
-    async (c) => {
+    async (c, { body: { password, one_time_password } }) => {
       const session = c.get('session');
+      if (session.superseded) return unauthorized(c, 'revoked');
       if (!session.g2fa) return secondFactorMissing(c);
+      const user = await signedInUser(c, s);
+      const attempt = await beginAttempt(c, s, 'signin', user.externalId);
+      const proven =
+        one_time_password !== undefined
+          ? (await acceptCode(s.db, user, one_time_password, now())) === 'accepted'
+          : await verifyPassword(user.passwordHash, password ?? '');
+      if (!proven) throw new HttpError(400, 'server:deactivate_proof_incorrect');
+      await attempt.succeeded();
       await deactivate(s.db, session.userId);
-      return c.text(await s.sessions.refresh(session, false), 200);
+      const token = await s.sessions.refresh(session, false);
+      return token === null ? unauthorized(c, 'revoked') : c.text(token, 200);
     },
   );
 

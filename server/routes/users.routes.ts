@@ -56,10 +56,12 @@ export function registerUserRoutes(app: ApiApp, s: AppServices): void {
     app,
     {
       ...common,
+      // The one thing a user who must change the initial password may do (with users/current).
+      middleware: s.requireAuthToChangePassword,
       method: 'put',
       path: '/api/users/current/password',
-      summary: 'Change the password (8–12, upper and lower case, not a common one); sets password_reset',
-      description: 'Every other session of the user is ended; this one continues.',
+      summary: 'Change the password (8–12, upper and lower case, not a common one, not the current one); sets password_reset',
+      description: 'Every other session of the user is ended; this one continues. The current password as the new one → 400.',
       request: { body: changePasswordPayloadSchema },
       responses: {
         204: { description: 'Changed' },
@@ -78,6 +80,8 @@ export function registerUserRoutes(app: ApiApp, s: AppServices): void {
       const attempt = await beginAttempt(c, s, 'signin', row.externalId);
       if (!(await verifyPassword(row.passwordHash, old_password))) throw new HttpError(400, 'server:wrong_old_password');
       await attempt.succeeded();
+      // Keeping the initial (or any current) password is not a change (SPEC §4 forced change).
+      if (new_password === old_password) throw new HttpError(400, 'server:password_unchanged');
       await setPassword(s.db, row.id, await hashPassword(new_password));
       await s.sessions.revokeOthers(row.id, session.sessionId);
       return c.body(null, 204);

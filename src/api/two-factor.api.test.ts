@@ -24,7 +24,8 @@ describe('two-factor calls', () => {
     expect(JSON.parse(net.lastBody() ?? '')).toEqual({ external_id: 'agent01', password: 'Learner2026' });
     await expect(completeTwoFactor({ one_time_password: '123456' })).resolves.toBe(token);
     await expect(verifyTwoFactor({ external_id: 'agent2fa', password: 'Secure2026', one_time_password: '123456' })).resolves.toBe(token);
-    await expect(deactivateTwoFactor()).resolves.toBe(token);
+    await expect(deactivateTwoFactor({ password: 'Learner2026' })).resolves.toBe(token);
+    expect(JSON.parse(net.lastBody() ?? '')).toEqual({ password: 'Learner2026' });
     expect(net.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
       'GET /api/auth/2fa/info',
       'POST /api/auth/2fa/activate',
@@ -45,13 +46,13 @@ describe('two-factor calls', () => {
 
   it('403 NotAuthenticated rejects with NotAuthenticatedError; other errors stay as they are', async () => {
     stubFetch(() => json({ status_code: 403, message: 'Please complete two-factor authentication first.', code: 'NotAuthenticated' }, 403));
-    const error = await deactivateTwoFactor().catch((e: unknown) => e);
+    const error = await deactivateTwoFactor({ one_time_password: '123456' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotAuthenticatedError);
     expect(isNotAuthenticated(error)).toBe(true);
     expect(isNotAuthenticated(new ApiRequestError(403, { status_code: 403, message: 'x', code: 'NotAuthenticated' }, 'x'))).toBe(true);
 
     stubFetch(() => json({ status_code: 403, message: 'Forbidden' }, 403));
-    const other = await deactivateTwoFactor().catch((e: unknown) => e);
+    const other = await deactivateTwoFactor({ one_time_password: '123456' }).catch((e: unknown) => e);
     expect(other).toBeInstanceOf(ApiRequestError);
     expect(other).not.toBeInstanceOf(NotAuthenticatedError);
     expect(isNotAuthenticated(other)).toBe(false);

@@ -8,6 +8,7 @@ import {
   type TwoFactorActivatePayload,
   type TwoFactorActivation,
   type TwoFactorCompletePayload,
+  type TwoFactorDeactivatePayload,
   type TwoFactorInfo,
   type TwoFactorVerifyPayload,
 } from './schemas/two-factor.schema';
@@ -35,7 +36,7 @@ export function verifyTwoFactor(payload: TwoFactorVerifyPayload): Promise<string
   return withTwoFactorErrors(parseText(tokenTextSchema, http.post('auth/2fa/verify', { json: payload })));
 }
 
-/** DELETE auth/2fa/deactivate: two-factor off; answers a token without g2fa (then sign out). */
-export function deactivateTwoFactor(): Promise<string> {
-  return withTwoFactorErrors(parseText(tokenTextSchema, http.delete('auth/2fa/deactivate')));
+/** DELETE auth/2fa/deactivate with the password or a current code: two-factor off; answers a token without g2fa (then sign out). */
+export function deactivateTwoFactor(payload: TwoFactorDeactivatePayload): Promise<string> {
+  return withTwoFactorErrors(parseText(tokenTextSchema, http.delete('auth/2fa/deactivate', { json: payload })));
 }

@@ -90,10 +90,16 @@ test('agent01 turns two-factor on from the text code, signs in again with a code
   await expect(page).toHaveURL(/\/main$/);
   await expect(page.getByTestId('header-user-name')).toHaveText('Chan Tai Man');
 
-  // Off again (behind the confirmation modal): the session ends, and the password alone signs in.
+  // Off again: the dialog asks for the password or a current code (ASVS 7.5.1), shows the server's
+  // refusal of a wrong one, then the session ends, and the password alone signs in.
   await page.goto('/setting/two-factor');
   await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
-  await page.getByTestId('confirmation-modal').getByRole('button', { name: 'Turn off' }).click();
+  const dialog = page.getByTestId('deactivation-dialog');
+  await dialog.getByLabel('Password or 6-digit code').fill('Wrong2026');
+  await dialog.getByRole('button', { name: 'Turn off' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The password or code is incorrect. Two-factor authentication stays on.');
+  await dialog.getByLabel('Password or 6-digit code').fill('Learner2026');
+  await dialog.getByRole('button', { name: 'Turn off' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await fillLogin(page, 'agent01', 'Learner2026');
   await page.getByRole('button', { name: 'Sign in' }).click();

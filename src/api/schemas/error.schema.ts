@@ -6,6 +6,8 @@ export const API_ERROR_CODE = {
   missingCredential: 'MissingCredential',
   /** The session has not passed two-factor, and this call or the app configuration needs it. */
   notAuthenticated: 'NotAuthenticated',
+  /** The user must change the initial password (password_reset false) before anything else. */
+  passwordChangeRequired: 'PasswordChangeRequired',
   /** Too many failures: wait `Retry-After` seconds. */
   rateLimited: 'RateLimited',
 } as const;

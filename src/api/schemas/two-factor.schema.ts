@@ -51,6 +51,34 @@ export const twoFactorVerifyPayloadSchema = z.object({
 });
 export type TwoFactorVerifyPayload = z.infer<typeof twoFactorVerifyPayloadSchema>;
 
+/**
+ * DELETE /auth/2fa/deactivate: proof that the owner is at the keyboard (OWASP ASVS 7.5.1), not
+ * just someone at a signed-in browser: the password or a current code from the app.
+ */
+export const twoFactorDeactivatePayloadSchema = z
+  .object({
+    password: z.optional(loginPayloadSchema.shape.password),
+    one_time_password: z.optional(oneTimePasswordSchema),
+  })
+  .check(
+    z.refine((v) => v.password !== undefined || v.one_time_password !== undefined, {
+      error: 'validation:deactivate_proof_required',
+    }),
+  );
+export type TwoFactorDeactivatePayload = z.infer<typeof twoFactorDeactivatePayloadSchema>;
+
+/** The deactivation dialog's one field: the password, or a 6-digit code (a password never is one: SPEC §5). */
+export const deactivationProofFormSchema = z.object({
+  proof: z.string({ error: 'validation:deactivate_proof_required' }).check(z.minLength(1, { error: 'validation:deactivate_proof_required' })),
+});
+export type DeactivationProofForm = z.infer<typeof deactivationProofFormSchema>;
+
+/** What the dialog's field means: six digits (spaces dropped) are a code, anything else the password. */
+export function deactivationPayload(proof: string): TwoFactorDeactivatePayload {
+  const digits = proof.replace(/\s+/g, '');
+  return new RegExp(`^\\d{${OTP_LENGTH}}$`).test(digits) ? { one_time_password: digits } : { password: proof };
+}
+
 /** POST /auth/2fa/check: the authenticator variant of the continual-authentication prompt. */
 export const twoFactorCheckPayloadSchema = z.object({
   one_time_password: oneTimePasswordSchema,

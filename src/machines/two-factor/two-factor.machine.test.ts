@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { TwoFactorActivatePayload, TwoFactorInfo, TwoFactorVerifyPayload } from '../../api/schemas/two-factor.schema';
+import type { TwoFactorActivatePayload, TwoFactorDeactivatePayload, TwoFactorInfo, TwoFactorVerifyPayload } from '../../api/schemas/two-factor.schema';
 import { twoFactorMachine } from './two-factor.machine';
 import { groupSecret, selectTwoFactorCodeView, selectTwoFactorSettingView } from './two-factor.selectors';
 import { SecondFactorMissingError } from './two-factor.errors';
@@ -15,7 +15,7 @@ interface Fakes {
   info?: () => Promise<TwoFactorInfo>;
   activate?: (p: TwoFactorActivatePayload) => Promise<typeof activation>;
   complete?: (code: string) => Promise<void>;
-  deactivate?: () => Promise<void>;
+  deactivate?: (p: TwoFactorDeactivatePayload) => Promise<void>;
 }
 
 function start(f: Fakes) {
@@ -134,28 +134,62 @@ describe('two-factor machine: settings', () => {
     expect(setting()).toMatchObject({ step: 'off', secret: null });
   });
 
-  it('deactivates only after confirmation, then is done (the route signs out)', async () => {
-    let fail = true;
+  it('deactivates only with the password or a code from the dialog; a refusal stays in the dialog; then done (the route signs out)', async () => {
+    let answer: 'crash' | 'wrong' | 'ok' = 'crash';
     const { actor, calls, setting } = start({
       info: async () => ({ enabled: true, pending: false, required: false }),
-      deactivate: async () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : undefined),
+      deactivate: async () => {
+        if (answer === 'crash') throw new TypeError('Failed to fetch');
+        if (answer === 'wrong') throw new SubmissionError('The password or code is incorrect. Two-factor authentication stays on.');
+      },
     });
     actor.send({ type: 'manage.start' });
     await waitFor(actor, (s) => s.matches({ manage: 'enabled' }));
     actor.send({ type: 'deactivation.start' });
-    expect(setting()).toMatchObject({ step: 'on', confirmingDeactivation: true });
+    expect(setting()).toMatchObject({ step: 'on', confirmingDeactivation: true, failure: null });
     actor.send({ type: 'deactivation.cancel' });
     expect(setting().confirmingDeactivation).toBe(false);
     expect(calls.filter(([n]) => n === 'deactivate')).toEqual([]);
+
     actor.send({ type: 'deactivation.start' });
-    actor.send({ type: 'deactivation.confirm' });
+    actor.send({ type: 'deactivation.confirm', payload: { password: 'Secure2026' } });
     await waitFor(actor, (s) => s.matches({ manage: { deactivation: 'failed' } }));
-    expect(setting().failure).toEqual({ kind: 'generic' });
-    fail = false;
-    actor.send({ type: 'deactivation.start' });
-    actor.send({ type: 'deactivation.confirm' });
+    expect(setting()).toMatchObject({ confirmingDeactivation: true, failure: { kind: 'generic' } });
+
+    answer = 'wrong';
+    actor.send({ type: 'deactivation.confirm', payload: { one_time_password: '123456' } });
+    await waitFor(actor, (s) => s.matches({ manage: { deactivation: 'failed' } }));
+    expect(setting()).toMatchObject({
+      confirmingDeactivation: true,
+      failure: { kind: 'server', message: 'The password or code is incorrect. Two-factor authentication stays on.' },
+    });
+    // Typing again clears the stale reason; the dialog stays open.
+    actor.send({ type: 'proof.edit' });
+    expect(setting()).toMatchObject({ confirmingDeactivation: true, failure: null });
+
+    answer = 'ok';
+    actor.send({ type: 'deactivation.confirm', payload: { one_time_password: '654321' } });
     await waitFor(actor, (s) => s.matches({ manage: 'deactivated' }));
     expect(setting().step).toBe('deactivated');
+    expect(calls.filter(([n]) => n === 'deactivate').map(([, input]) => input)).toEqual([
+      { password: 'Secure2026' },
+      { one_time_password: '123456' },
+      { one_time_password: '654321' },
+    ]);
+  });
+
+  it('closes the dialog on cancel after a refusal, with no reason left on the page', async () => {
+    const { actor, setting } = start({
+      info: async () => ({ enabled: true, pending: false, required: false }),
+      deactivate: async () => Promise.reject(new SubmissionError('The password or code is incorrect. Two-factor authentication stays on.')),
+    });
+    actor.send({ type: 'manage.start' });
+    await waitFor(actor, (s) => s.matches({ manage: 'enabled' }));
+    actor.send({ type: 'deactivation.start' });
+    actor.send({ type: 'deactivation.confirm', payload: { password: 'Wrong2026' } });
+    await waitFor(actor, (s) => s.matches({ manage: { deactivation: 'failed' } }));
+    actor.send({ type: 'deactivation.cancel' });
+    expect(setting()).toMatchObject({ step: 'on', confirmingDeactivation: false, failure: null });
   });
 
   it('NotAuthenticated (the session never passed two-factor) asks for a new sign-in', async () => {
@@ -166,7 +200,7 @@ describe('two-factor machine: settings', () => {
     actor.send({ type: 'manage.start' });
     await waitFor(actor, (s) => s.matches({ manage: 'enabled' }));
     actor.send({ type: 'deactivation.start' });
-    actor.send({ type: 'deactivation.confirm' });
+    actor.send({ type: 'deactivation.confirm', payload: { password: 'Secure2026' } });
     await waitFor(actor, (s) => s.matches({ manage: 'signInAgain' }));
     expect(setting()).toMatchObject({ step: 'signInAgain', failure: { kind: 'server', message: 'Please complete two-factor authentication first.' } });
   });

@@ -3,6 +3,7 @@ import type { LoginPayload } from '../../api/schemas/auth.schema';
 import type {
   TwoFactorActivatePayload,
   TwoFactorActivation,
+  TwoFactorDeactivatePayload,
   TwoFactorInfo,
   TwoFactorVerifyPayload,
 } from '../../api/schemas/two-factor.schema';
@@ -39,7 +40,10 @@ export type TwoFactorEvent =
   | { type: 'activation.back' }
   | { type: 'activation.cancel' }
   | { type: 'deactivation.start' }
-  | { type: 'deactivation.confirm' }
+  /** The dialog's proof that the owner is there: the password or a current code (ASVS 7.5.1). */
+  | { type: 'deactivation.confirm'; payload: TwoFactorDeactivatePayload }
+  /** The user changed the proof: a shown failure is stale from then on. */
+  | { type: 'proof.edit' }
   | { type: 'deactivation.cancel' };
 
 const secondFactorMissing = {
@@ -50,8 +54,9 @@ const secondFactorMissing = {
 
 /**
  * SPEC §4 Two-factor: sign-in with a code after MissingCredential; activation (password → a new
- * secret shown as QR and text → the first code → a token with g2fa); deactivation (confirm → a
- * token without g2fa → the route signs out). The calls are placeholders the routes provide
+ * secret shown as QR and text → the first code → a token with g2fa); deactivation (a dialog asks
+ * for the password or a current code → a token without g2fa → the route signs out; a refusal is
+ * shown in the dialog, which stays open). The calls are placeholders the routes provide
  * (src/routes/two-factor/two-factor.actor.ts); they reject with SubmissionError (server's text)
  * or SecondFactorMissingError (NotAuthenticated: this session must sign in again with a code).
  */
@@ -73,7 +78,7 @@ export const twoFactorMachine = setup({
     complete: fromPromise<void, string>(async () => {
       throw new Error('complete must be provided (src/routes/two-factor/two-factor.actor.ts)');
     }),
-    deactivate: fromPromise<void>(async () => {
+    deactivate: fromPromise<void, TwoFactorDeactivatePayload>(async () => {
       throw new Error('deactivate must be provided (src/routes/two-factor/two-factor.actor.ts)');
     }),
   },
@@ -235,12 +240,21 @@ export const twoFactorMachine = setup({
               invoke: {
                 id: 'deactivate',
                 src: 'deactivate',
+                input: ({ event }) => {
+                  assertEvent(event, 'deactivation.confirm');
+                  return event.payload;
+                },
                 onDone: '#twoFactor.manage.deactivated',
                 onError: [secondFactorMissing, { target: 'failed', actions: 'rememberError' }],
               },
             },
+            /** Wrong password or code (or no answer): the dialog stays open with the reason. */
             failed: {
-              on: { 'deactivation.start': { target: 'confirming', actions: 'clearError' } },
+              on: {
+                'deactivation.confirm': 'deactivating',
+                'proof.edit': { target: 'confirming', actions: 'clearError' },
+                'deactivation.cancel': { target: '#twoFactor.manage.enabled', actions: 'clearError' },
+              },
             },
           },
         },

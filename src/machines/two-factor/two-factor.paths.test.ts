@@ -38,10 +38,12 @@ const events = [
   { type: 'xstate.error.actor.complete', error: wrongCode },
   { type: 'xstate.error.actor.complete', error: missing },
   { type: 'deactivation.start' },
-  { type: 'deactivation.confirm' },
+  { type: 'deactivation.confirm', payload: { password: 'Secure2026' } },
+  { type: 'proof.edit' },
   { type: 'deactivation.cancel' },
   { type: 'xstate.done.actor.deactivate' },
   { type: 'xstate.error.actor.deactivate', error: crash },
+  { type: 'xstate.error.actor.deactivate', error: new SubmissionError('The password or code is incorrect. Two-factor authentication stays on.') },
   { type: 'xstate.error.actor.deactivate', error: missing },
 ];
 
@@ -64,7 +66,13 @@ function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknow
   if (live.matches({ manage: { activation: 'activating' } })) expect(calls('activate').at(-1)).toEqual(credentials);
   if (live.matches({ manage: { activation: 'completing' } })) expect(calls('complete').at(-1)).toBe('123456');
   if (live.matches({ manage: 'signInAgain' })) expect(setting.failure).toEqual({ kind: 'server', message: missing.message });
-  expect(setting.confirmingDeactivation).toBe(live.matches({ manage: { deactivation: 'confirming' } }));
+  // The spec's expectation (ASVS 7.5.1): the dialog asking for the password or a code stays open
+  // from "turn off" until it succeeds or is cancelled, and the call carries what was typed.
+  const dialogOpen = ['confirming', 'deactivating', 'failed'].some((s) => live.matches({ manage: { deactivation: s } }));
+  expect(setting.confirmingDeactivation).toBe(dialogOpen);
+  if (live.matches({ manage: { deactivation: 'deactivating' } })) expect(calls('deactivate').at(-1)).toEqual({ password: 'Secure2026' });
+  if (live.matches({ manage: { deactivation: 'failed' } })) expect(setting.failure).not.toBeNull();
+  if (live.matches({ manage: { deactivation: 'confirming' } })) expect(setting.failure).toBeNull();
 }
 
 describe('two-factor machine, model-based', () => {

@@ -44,7 +44,7 @@ export interface TwoFactorSettingViewModel {
   /** The pending secret (base32) and its QR code (SVG markup from the server). */
   secret: string | null;
   qrSvg: string | null;
-  /** The confirmation modal of the deactivation is open. */
+  /** The deactivation dialog (password or code) is open: while it is asked for, checked, or refused. */
   confirmingDeactivation: boolean;
 }
 
@@ -77,7 +77,7 @@ export function selectTwoFactorSettingView(snapshot: TwoFactorSnapshot): TwoFact
     justActivated: context.justActivated,
     secret: context.activation?.secret ?? null,
     qrSvg: context.activation?.qr_svg ?? null,
-    confirmingDeactivation: snapshot.matches({ manage: { deactivation: 'confirming' } }),
+    confirmingDeactivation: snapshot.matches({ manage: 'deactivation' }),
   };
 }
 

@@ -8,7 +8,13 @@ import {
   getTwoFactorInfo,
   verifyTwoFactor,
 } from '../../api/two-factor.api';
-import type { TwoFactorActivatePayload, TwoFactorActivation, TwoFactorInfo, TwoFactorVerifyPayload } from '../../api/schemas/two-factor.schema';
+import type {
+  TwoFactorActivatePayload,
+  TwoFactorActivation,
+  TwoFactorDeactivatePayload,
+  TwoFactorInfo,
+  TwoFactorVerifyPayload,
+} from '../../api/schemas/two-factor.schema';
 import { SecondFactorMissingError } from '../../machines/two-factor/two-factor.errors';
 import { twoFactorMachine } from '../../machines/two-factor/two-factor.machine';
 import { toSubmissionError } from '../submission';
@@ -34,7 +40,7 @@ export const twoFactorActors = {
   loadInfo: fromPromise<TwoFactorInfo>(() => run(getTwoFactorInfo)),
   activate: fromPromise<TwoFactorActivation, TwoFactorActivatePayload>(({ input }) => run(() => activateTwoFactor(input))),
   complete: fromPromise<void, string>(({ input }) => run(async () => setToken(await completeTwoFactor({ one_time_password: input })))),
-  deactivate: fromPromise<void>(() => run(async () => setToken(await deactivateTwoFactor()))),
+  deactivate: fromPromise<void, TwoFactorDeactivatePayload>(({ input }) => run(async () => setToken(await deactivateTwoFactor(input)))),
 };
 
 export const twoFactorRouteMachine = twoFactorMachine.provide({ actors: twoFactorActors });

@@ -106,13 +106,19 @@ describe('two-factor setting page', () => {
     expect(screen.queryByTestId('totp-secret')).toBeNull();
   });
 
-  it('deactivates behind the confirmation modal, stores the new token, then signs out', async () => {
+  it('deactivates only with the password or a code typed in the dialog; shows the server refusal; then signs out', async () => {
     setToken(g2fa);
     const plain = tokenFor('1');
     let logoutBearer: string | null = null;
+    const bodies: unknown[] = [];
     const net = server(
       {
-        'DELETE /api/auth/2fa/deactivate': () => text(plain),
+        'DELETE /api/auth/2fa/deactivate': (_r, body) => {
+          bodies.push(JSON.parse(body));
+          return bodies.length === 1
+            ? json({ status_code: 400, message: 'The password or code is incorrect. Two-factor authentication stays on.' }, 400)
+            : text(plain);
+        },
         'POST /api/auth/logout': (request) => {
           logoutBearer = request.headers.get('Authorization');
           return noContent();
@@ -123,15 +129,29 @@ describe('two-factor setting page', () => {
     const { router } = renderApp('/setting/two-factor');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Turn off two-factor authentication' }));
-    const modal = await screen.findByTestId('confirmation-modal');
-    expect(within(modal).getByText('Turn off two-factor authentication?')).toBeInTheDocument();
-    await user.click(within(modal).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByTestId('confirmation-modal')).toBeNull());
+    const dialog = await screen.findByTestId('deactivation-dialog');
+    expect(within(dialog).getByText('Turn off two-factor authentication?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('deactivation-dialog')).toBeNull());
+
+    // A confirm click alone is not enough: the field is required.
+    await user.click(screen.getByRole('button', { name: 'Turn off two-factor authentication' }));
+    const again = await screen.findByTestId('deactivation-dialog');
+    await user.click(within(again).getByRole('button', { name: 'Turn off' }));
+    expect(await within(again).findByText('Please enter your password or the 6-digit code from your authenticator app.')).toBeInTheDocument();
     expect(net.requests.some((r) => r.method === 'DELETE')).toBe(false);
 
-    await user.click(screen.getByRole('button', { name: 'Turn off two-factor authentication' }));
-    await user.click(within(await screen.findByTestId('confirmation-modal')).getByRole('button', { name: 'Turn off' }));
+    // A wrong password: the server's words in the dialog, which stays open.
+    const field = within(again).getByLabelText('Password or 6-digit code');
+    await user.type(field, 'Wrong2026');
+    await user.click(within(again).getByRole('button', { name: 'Turn off' }));
+    expect(await within(again).findByRole('alert')).toHaveTextContent('The password or code is incorrect. Two-factor authentication stays on.');
+    // Six digits are sent as a code.
+    await user.clear(field);
+    await user.type(field, '123 456');
+    await user.click(within(again).getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(bodies).toEqual([{ password: 'Wrong2026' }, { one_time_password: '123456' }]);
     // The logout used the token the deactivation answered, and the session storage is cleared.
     expect(logoutBearer).toBe(`Bearer ${plain}`);
     expect(getToken()).toBeNull();

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
+import { deactivationPayload } from '../../api/schemas/two-factor.schema';
 import { selectTwoFactorSettingView } from '../../machines/two-factor/two-factor.selectors';
 import { TwoFactorSettingView } from '../../ui/two-factor/two-factor-setting-view';
 import { useAppConfig, useCurrentUser } from '../app-context';
@@ -40,7 +41,8 @@ export default function TwoFactorRoute() {
       onCodeSubmit={(code) => send({ type: 'code.submit', code })}
       onCodeEdit={() => send({ type: 'code.edit' })}
       onDeactivate={() => send({ type: 'deactivation.start' })}
-      onConfirmDeactivate={() => send({ type: 'deactivation.confirm' })}
+      onConfirmDeactivate={(proof) => send({ type: 'deactivation.confirm', payload: deactivationPayload(proof) })}
+      onProofEdit={() => send({ type: 'proof.edit' })}
       onCancelDeactivate={() => send({ type: 'deactivation.cancel' })}
       onRetry={() => send({ type: 'info.retry' })}
       onSignInAgain={() => navigate('/logout')}

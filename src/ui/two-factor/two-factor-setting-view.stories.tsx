@@ -36,6 +36,7 @@ const meta = {
     onCodeEdit: fn(),
     onDeactivate: fn(),
     onConfirmDeactivate: fn(),
+    onProofEdit: fn(),
     onCancelDeactivate: fn(),
     onRetry: fn(),
     onSignInAgain: fn(),
@@ -69,5 +70,12 @@ export const On: Story = { args: state('enabled', { info: { ...info, enabled: tr
 export const DeactivationConfirm: Story = { args: state({ deactivation: 'confirming' }, { info: { ...info, enabled: true } }) };
 export const Deactivating: Story = { args: state({ deactivation: 'deactivating' }, { info: { ...info, enabled: true } }) };
 export const DeactivationFailed: Story = { args: state({ deactivation: 'failed' }, { info: { ...info, enabled: true } }) };
+/** The server refused the password or code: its words in the dialog, which stays open (ASVS 7.5.1). */
+export const DeactivationWrongProof: Story = {
+  args: state(
+    { deactivation: 'failed' },
+    { info: { ...info, enabled: true }, error: 'The password or code is incorrect. Two-factor authentication stays on.' },
+  ),
+};
 export const Deactivated: Story = { args: state('deactivated', { info: { ...info, enabled: true } }) };
 export const SignInAgain: Story = { args: state('signInAgain', { error: 'Please complete two-factor authentication first.' }) };

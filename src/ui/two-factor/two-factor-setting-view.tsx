@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { TwoFactorActivatePayload } from '../../api/schemas/two-factor.schema';
 import { groupSecret, type TwoFactorSettingViewModel } from '../../machines/two-factor/two-factor.selectors';
-import { ConfirmationModal } from '../dialogs/confirmation-modal';
 import { FormAlert, FormSuccess } from '../form/form-alert';
 import { NavAnchor } from '../layout/nav-anchor';
 import { Button } from '../primitives/button';
 import { ActivationPasswordForm } from './activation-password-form';
 import { CodeForm } from './code-form';
+import { DeactivationDialog } from './deactivation-dialog';
 import './two-factor-setting-view.css';
 
 export interface TwoFactorSettingViewProps extends TwoFactorSettingViewModel {
@@ -22,7 +22,9 @@ export interface TwoFactorSettingViewProps extends TwoFactorSettingViewModel {
   onCodeSubmit: (code: string) => void;
   onCodeEdit: () => void;
   onDeactivate: () => void;
-  onConfirmDeactivate: () => void;
+  /** The password or a current code typed in the deactivation dialog. */
+  onConfirmDeactivate: (proof: string) => void;
+  onProofEdit: () => void;
   onCancelDeactivate: () => void;
   onRetry: () => void;
   onSignInAgain: () => void;
@@ -138,10 +140,11 @@ export function TwoFactorSettingView(p: TwoFactorSettingViewProps) {
               </>
             ) : (
               <>
-                <FormAlert failure={p.failure} genericText={generic} />
+                {/* A failed deactivation is told in its dialog. */}
+                {p.confirmingDeactivation ? null : <FormAlert failure={p.failure} genericText={generic} />}
                 <div className="two-factor-view__actions">
-                  <Button variant="danger" onClick={p.onDeactivate} disabled={p.busy} aria-busy={p.busy || undefined}>
-                    {p.busy ? t('two-factor:setting.turning_off') : t('two-factor:setting.turn_off')}
+                  <Button variant="danger" onClick={p.onDeactivate} disabled={p.busy}>
+                    {t('two-factor:setting.turn_off')}
                   </Button>
                 </div>
               </>
@@ -169,13 +172,12 @@ export function TwoFactorSettingView(p: TwoFactorSettingViewProps) {
       <h1 id="two-factor-view-title">{t('two-factor:setting.title')}</h1>
       {p.required && p.step !== 'on' && p.step !== 'loading' ? <p className="two-factor-view__notice">{t('two-factor:setting.required')}</p> : null}
       {body()}
-      <ConfirmationModal
+      <DeactivationDialog
         open={p.confirmingDeactivation}
-        title={t('two-factor:setting.confirm_off_title')}
-        content={t('two-factor:setting.confirm_off_text')}
-        confirmLabel={t('two-factor:setting.confirm_off_button')}
-        confirmColor="danger"
+        busy={p.busy}
+        failure={p.confirmingDeactivation ? p.failure : null}
         onConfirm={p.onConfirmDeactivate}
+        onEdit={p.onProofEdit}
         onCancel={p.onCancelDeactivate}
       />
     </section>
