@@ -20,7 +20,8 @@ export async function startBenchServer(port) {
     await new Promise((r) => setTimeout(r, 300));
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 60_000;
+  // Generous: a fresh embedded database takes seconds, and much longer on a busy shared machine.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${base}/api/app-config`)).ok) return { base, stop };
@@ -30,7 +31,7 @@ export async function startBenchServer(port) {
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();
-  throw new Error('server did not start in 60 s');
+  throw new Error('server did not start in 180 s');
 }
 
 /** Signs agent01 in through the real /login form of `page` (Playwright or Puppeteer). */
