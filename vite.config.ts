@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: brotli and gzip of every built text file, sent by the server as they are (ADR 015).
+  plugins: [react(), precompress()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
   // No data: URLs for assets: the CSP allows fonts only from 'self'.
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 500, assetsInlineLimit: 0 },
@@ -17,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'src/machines/**/*.test.ts', 'src/config/**/*.test.ts', 'src/api/schemas/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'build/**/*.test.ts', 'src/machines/**/*.test.ts', 'src/config/**/*.test.ts', 'src/api/schemas/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/unit/**/*.test.ts'],
         },
       },
       {

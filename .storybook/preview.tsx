@@ -4,7 +4,8 @@ import { I18nextProvider } from 'react-i18next';
 import { LANGUAGES, type Language } from '../src/config/constants';
 import { isLanguage } from '../src/i18n';
 import { createI18n } from '../src/i18n/testing';
-import '../src/ui/styles/fonts.css';
+import '../src/ui/styles/fonts-hk.css';
+import '../src/ui/styles/fonts-sc.css';
 import '../src/ui/styles/global.css';
 
 // One i18n instance per language, so switching the toolbar never re-initialises a catalogue.

@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
 import { registerApiDocs } from './http/api-docs';
+import { compressJson } from './http/compress-json';
 import { ApiApp } from './http/define-route';
 import { errorResponse, handleError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -83,6 +84,8 @@ export function createApp(deps: AppDeps) {
   const app = new ApiApp();
 
   app.use('*', securityHeaders());
+  // Outermost on /api, so it sees every JSON answer as sent, errors included (ADR 015).
+  app.use('/api/*', compressJson());
   // Tokens and personal data must not sit in shared caches; the API docs' assets set their own.
   app.use('/api/*', async (c, next) => {
     await next();

@@ -1,3 +1,4 @@
+import type { i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
@@ -7,11 +8,13 @@ import { createAppI18n, storedLanguage } from './i18n';
 import { AppProviders } from './routes/app-context';
 import { createAppRouter } from './routes/router';
 import { AppErrorView } from './ui/app-error/app-error-view';
+import { loadCjkFontFor } from './ui/styles/cjk-fonts';
 import './ui/styles/global.css';
 
 /** When the app cannot start: a translated message in the stored language, not a blank page. */
 async function renderBootFailure(root: Root, error: unknown): Promise<void> {
   console.error(error);
+  loadCjkFontFor(storedLanguage());
   const t = await createAppI18n(storedLanguage()).then(
     (i18n) => i18n.t,
     // Even the catalogue could not load (offline): say it in English rather than show nothing.
@@ -27,7 +30,7 @@ async function renderBootFailure(root: Root, error: unknown): Promise<void> {
   );
 }
 
-async function start(root: Root): Promise<void> {
+async function start(root: Root): Promise<I18n> {
   // The session (XState, the timeout dialog) loads beside the app configuration, so it stays out
   // of the entry chunk without delaying the first render.
   const sessionModules = Promise.all([import('./routes/session/session.actor'), import('./routes/session/session-provider')]);
@@ -62,16 +65,19 @@ async function start(root: Root): Promise<void> {
       </AppProviders>
     </StrictMode>,
   );
+  return i18n;
 }
 
-// The Chinese font faces (SPEC §9) are a large stylesheet of unicode-range slices: loaded after the
-// first render so they never block it; text shows in the system font until they arrive.
-function loadFonts(): void {
-  void import('./ui/styles/fonts.css');
+// The Chinese font faces (SPEC §9) are large stylesheets of unicode-range slices: loaded after the
+// first render so they never block it, and only for a page shown in Chinese (ADR 015); text shows
+// in the system font until they arrive.
+function followLanguageFonts(i18n: I18n): void {
+  loadCjkFontFor(i18n.language);
+  i18n.on('languageChanged', loadCjkFontFor);
 }
 
 const container = document.getElementById('root');
 if (container) {
   const root = createRoot(container);
-  start(root).catch((error: unknown) => void renderBootFailure(root, error)).finally(loadFonts);
+  start(root).then(followLanguageFonts, (error: unknown) => void renderBootFailure(root, error));
 }

@@ -1,7 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import { chooseContentCoding, CONTENT_CODINGS, PRECOMPRESSED_SUFFIX, varyOnAcceptEncoding, type ContentCoding } from './content-encoding';
 import type { AppEnv } from './context';
 
 // Vite names built files "<name>-<hash>.<ext>": those never change, so browsers may keep them.
@@ -9,9 +12,69 @@ const HASHED = /-[\w-]{8,}\.\w+$/;
 const isApi = (p: string) => p === '/api' || p.startsWith('/api/');
 const isFile = (p: string) => p.startsWith('/assets/') || /\.(js|mjs|css|map|json|woff2?|png|svg|jpe?g|ico|txt)$/.test(p);
 
+const fileStats = (file: string): Stats | null => {
+  try {
+    const stats = statSync(file);
+    return stats.isFile() ? stats : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The request path as a file under root, or null when it is not a plain path inside it. */
+function fileFor(root: string, requestPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURI(requestPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\') || /(^|\/)\.{1,2}(\/|$)/.test(decoded)) return null;
+  const file = path.join(root, decoded);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+/**
+ * The build's precompressed siblings of `file` (build/precompress.ts) that are not older than the
+ * file itself: a stale sibling from an earlier build must never stand in for a newer file.
+ */
+function encodedSiblings(file: string, stats: Stats): Partial<Record<ContentCoding, string>> {
+  const siblings: Partial<Record<ContentCoding, string>> = {};
+  for (const coding of CONTENT_CODINGS) {
+    const sibling = file + PRECOMPRESSED_SUFFIX[coding];
+    const siblingStats = fileStats(sibling);
+    if (siblingStats && siblingStats.mtimeMs >= stats.mtimeMs) siblings[coding] = sibling;
+  }
+  return siblings;
+}
+
+/**
+ * Answers with the precompressed body that the request's Accept-Encoding asks for (br before
+ * gzip), or returns null when the identity body must be sent. Either way a file that has encoded
+ * siblings varies by Accept-Encoding, so caches keep one copy per coding.
+ */
+async function sendPrecompressed(c: Context<AppEnv>, file: string, stats: Stats): Promise<Response | null> {
+  const siblings = encodedSiblings(file, stats);
+  const available = CONTENT_CODINGS.filter((coding) => siblings[coding]);
+  if (available.length === 0) return null;
+  c.header('Vary', varyOnAcceptEncoding(c.res.headers.get('Vary')));
+  // A range names bytes of the identity body: leave ranges to serveStatic's identity answer.
+  if (c.req.header('Range')) return null;
+  const coding = chooseContentCoding(c.req.header('Accept-Encoding'), available);
+  const sibling = coding && siblings[coding];
+  if (!coding || !sibling) return null;
+  const body = await readFile(sibling);
+  c.header('Content-Type', getMimeType(file) ?? 'application/octet-stream');
+  c.header('Content-Encoding', coding);
+  c.header('Content-Length', String(body.length));
+  c.header('Last-Modified', stats.mtime.toUTCString());
+  return c.req.method === 'HEAD' ? c.body(null, 200) : c.body(body, 200);
+}
+
 /**
  * The built SPA (dist/): its files, and index.html for any other GET outside /api so the client
  * router handles deep links. Hashed /assets/* are cached for a year; index.html is revalidated.
+ * Text files are sent as the build precompressed them when the client accepts it (ADR 015).
  */
 export function serveSpa(app: Hono<AppEnv>, staticDir: string): void {
   const root = path.resolve(staticDir);
@@ -22,19 +85,31 @@ export function serveSpa(app: Hono<AppEnv>, staticDir: string): void {
 
   // No directory index: directories (and "/") fall through to the SPA answer below.
   const files = serveStatic({ root, index: 'no-directory-index.invalid' });
-  const staticFiles: MiddlewareHandler<AppEnv> = (c, next) => {
+  const staticFiles: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (isApi(c.req.path)) return next();
     // Set before serving: headers set once the file's response exists would be lost.
     const hashed = c.req.path.startsWith('/assets/') && HASHED.test(c.req.path);
     c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+      const file = fileFor(root, c.req.path);
+      const stats = file ? fileStats(file) : null;
+      if (file && stats) {
+        const precompressed = await sendPrecompressed(c, file, stats);
+        if (precompressed) return precompressed;
+      }
+    }
     return files(c, next);
   };
   app.use('*', staticFiles);
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     // A missing file (an old chunk, a mistyped asset) is a 404, not the app's HTML: a browser would
     // otherwise fail on a module script with MIME type text/html.
     const html = isApi(c.req.path) || isFile(c.req.path) ? null : readIndex();
     if (html === null) return c.notFound();
-    return c.html(html, 200, { 'Cache-Control': 'no-cache' });
+    c.header('Cache-Control', 'no-cache');
+    const stats = fileStats(indexFile);
+    const precompressed = stats ? await sendPrecompressed(c, indexFile, stats) : null;
+    if (precompressed) return precompressed;
+    return c.html(html, 200);
   });
 }

@@ -270,6 +270,18 @@ describe('HLS: stream and stream_key', () => {
     expect(Buffer.from(await seg.arrayBuffer())).toEqual(segment);
   });
 
+  it('sends segments, playlists and downloaded files as stored, never compressed on the fly (ADR 015)', async () => {
+    const acceptAll = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+    const seg = await agent01.request(`/api/attachments/${ids.video}/stream?uri=seg000.ts`, { headers: acceptAll });
+    expect(seg.headers.get('Content-Encoding')).toBeNull();
+    expect(Buffer.from(await seg.arrayBuffer())).toEqual(segment);
+    const list = await agent01.request(`/api/attachments/${ids.video}/stream?uri=index.m3u8`, { headers: acceptAll });
+    expect(list.headers.get('Content-Encoding')).toBeNull();
+    const file = await ctx.request((await download(agent01, ids.pdf)).url, { headers: acceptAll });
+    expect(file.headers.get('Content-Encoding')).toBeNull();
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(pdfStored);
+  });
+
   it('answers the 16-byte key, never cached', async () => {
     const res = await agent01.request(`/api/attachments/${ids.video}/stream_key`);
     expect(res.status).toBe(200);

@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support';
+
+// Issue 11 §6, bytes on the wire (ADR 015): an English page fetches no Chinese font (neither the
+// faces' stylesheet nor a font file), a Chinese page fetches only its own script's font, and the
+// app's scripts and styles arrive compressed.
+
+const CJK_FONT = /\/assets\/(?:fonts[\w-]*\.css|noto-sans-(?:hk|sc)-)/;
+const HK_FONT_FILE = /\/assets\/noto-sans-hk-[\w-]+\.woff2$/;
+const SC_FONT = /\/assets\/(?:fonts-sc[\w-]*\.css|noto-sans-sc-)/;
+
+/** Every URL the page requests from now on. */
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  return urls;
+}
+
+async function inLanguage(page: Page, lang: 'en' | 'cn' | 'zh') {
+  await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
+}
+
+test('an English page requests no Chinese font, and its scripts and styles arrive compressed', async ({ page }) => {
+  await inLanguage(page, 'en');
+  const urls = recordRequests(page);
+  const encodings = new Map<string, string | null>();
+  page.on('response', async (response) => {
+    const type = response.request().resourceType();
+    if (type === 'script' || type === 'stylesheet') encodings.set(response.url(), await response.headerValue('content-encoding'));
+  });
+
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(urls.filter((u) => CJK_FONT.test(u)), 'Chinese font requests on /login in English').toEqual([]);
+  expect(encodings.size).toBeGreaterThan(0);
+  for (const [url, encoding] of encodings) expect(encoding, url).toMatch(/^(br|gzip)$/);
+
+  await signIn(page, 'agent01');
+  await page.waitForLoadState('networkidle');
+  expect(urls.filter((u) => CJK_FONT.test(u)), 'Chinese font requests on /main in English').toEqual([]);
+});
+
+test('a page in traditional Chinese loads Noto Sans HK and not the simplified font', async ({ page }) => {
+  await inLanguage(page, 'zh');
+  const urls = recordRequests(page);
+  const hkFont = page.waitForRequest(HK_FONT_FILE);
+  await page.goto('/login');
+  await hkFont;
+  await page.waitForLoadState('networkidle');
+  expect(urls.filter((u) => SC_FONT.test(u))).toEqual([]);
+});
+
+test('switching an English page to simplified Chinese loads Noto Sans SC then', async ({ page }) => {
+  await inLanguage(page, 'en');
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const urls = recordRequests(page);
+  const scFont = page.waitForRequest(/\/assets\/noto-sans-sc-[\w-]+\.woff2$/);
+  await page.getByTestId('language-select').selectOption('cn');
+  await scFont;
+  expect(urls.some((u) => HK_FONT_FILE.test(u))).toBe(false);
+});
