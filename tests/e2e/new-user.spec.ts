@@ -1,5 +1,5 @@
-import { devices, expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { devices, expect, test, type Page } from '@playwright/test';
+import { signIn, storedToken } from './support';
 
 // Issue 11 §5: what a new user hit in the browser (demo server, project "chromium").
 
@@ -19,4 +19,28 @@ test.describe('an iPhone user (demo: no app exists)', () => {
     await page.getByTestId('home-tile').first().click();
     await expect(page).toHaveURL(/\/courses\/all$/);
   });
+});
+
+async function courseItem(page: Page, courseId: string, type: string): Promise<{ id: string; title: string }> {
+  const token = await storedToken(page);
+  const res = await page.request.get(`/api/courses/${courseId}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  const course = (await res.json()) as { lessons: { items: { id: string; title: string; attachment: { type: string } | null }[] }[] };
+  const item = course.lessons.flatMap((l) => l.items).find((i) => i.attachment?.type === type);
+  expect(item, `a ${type} item in course ${courseId}`).toBeDefined();
+  return item!;
+}
+
+test('an office document is offered as a Download and saved, without leaving the lesson', async ({ page, context }) => {
+  await signIn(page, 'agent01');
+  const doc = await courseItem(page, '1', 'docx');
+  await page.goto(`/lesson/1/${doc.id}`);
+  const button = page.getByRole('button', { name: 'Download' });
+  await expect(button).toBeEnabled({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Open in a new window' })).toHaveCount(0);
+  const download = page.waitForEvent('download');
+  await button.click();
+  expect((await download).suggestedFilename()).toMatch(/\.docx$/);
+  await expect(page).toHaveURL(new RegExp(`/lesson/1/${doc.id}$`));
+  expect(context.pages()).toHaveLength(1);
 });
