@@ -44,3 +44,51 @@ test('an office document is offered as a Download and saved, without leaving the
   await expect(page).toHaveURL(new RegExp(`/lesson/1/${doc.id}$`));
   expect(context.pages()).toHaveLength(1);
 });
+
+const SIZES = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/** The element is on screen and not covered (the bottom bar, the header) at its centre. */
+async function expectUncovered(page: Page, testId: string) {
+  const target = page.getByTestId(testId);
+  await expect(target).toBeInViewport({ ratio: 1 });
+  const hit = await target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return top !== null && (el === top || el.contains(top));
+  });
+  expect(hit, `${testId} is not covered`).toBe(true);
+}
+
+for (const size of SIZES) {
+  test(`${size.name} ${size.width}x${size.height}: the PDF pager stays on screen on every page, and every catalogue tab is reachable`, async ({ page }, info) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await signIn(page, 'agent03');
+    const pdf = await courseItem(page, '1', 'pdf');
+    await page.goto(`/lesson/1/${pdf.id}`);
+    await expect(page.getByTestId('pdf-page')).toContainText('1', { timeout: 20_000 });
+    for (let n = 1; n <= 4; n++) {
+      await expectUncovered(page, 'pdf-next');
+      await expectUncovered(page, 'pdf-previous');
+      if (n < 4) {
+        await page.getByTestId('pdf-next').click();
+        await expect(page.getByTestId('pdf-page')).toContainText(String(n + 1));
+      }
+    }
+    await page.screenshot({ path: info.outputPath(`pdf-${size.name}.png`) });
+
+    await page.goto('/courses/all');
+    const tabs = page.getByRole('navigation', { name: /catalogue|course lists/i }).getByRole('link');
+    await expect(tabs).toHaveCount(7);
+    for (const tab of await tabs.all()) {
+      await tab.scrollIntoViewIfNeeded();
+      // Whole (a subpixel edge aside), not cut off by the page column.
+      await expect(tab).toBeInViewport({ ratio: 0.98 });
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: info.outputPath(`catalogue-${size.name}.png`) });
+  });
+}
