@@ -28,7 +28,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           setupFiles: ['tests/setup-dom.ts'],
-          include: ['src/**/*.test.tsx', 'src/api/*.test.ts', 'src/i18n/**/*.test.ts', 'src/routes/**/*.test.ts', 'src/ui/**/*.test.ts'],
+          include: ['src/**/*.test.tsx', 'src/api/*.test.ts', 'src/i18n/**/*.test.ts', 'src/routes/**/*.test.ts', 'src/ui/**/*.test.ts', 'src/platform/**/*.test.ts'],
         },
       },
     ],

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { configureHttp } from './api/http';
 import { boot } from './boot';
 import { createAppI18n, storedLanguage } from './i18n';
+import { openSessionChannel } from './platform/session-channel';
 import { AppProviders } from './routes/app-context';
 import { createAppRouter } from './routes/router';
 import { AppErrorView } from './ui/app-error/app-error-view';
@@ -34,7 +35,11 @@ async function start(root: Root): Promise<I18n> {
   // The session (XState, the timeout dialog) loads beside the app configuration, so it stays out
   // of the entry chunk without delaying the first render.
   const sessionModules = Promise.all([import('./routes/session/session.actor'), import('./routes/session/session-provider')]);
-  const [{ config, i18n }, [{ createSession }, { SessionProvider }]] = await Promise.all([boot(), sessionModules]);
+  // A new tab of a signed-in browser takes the session of an open tab (ADR 016), while the
+  // configuration loads, and before the guards decide whether the sign-in page is needed.
+  const channel = openSessionChannel();
+  const joined = import('./routes/session/tab-sync').then(({ joinOpenTabs }) => joinOpenTabs(channel));
+  const [{ config, i18n }, [{ createSession }, { SessionProvider }]] = await Promise.all([boot(), sessionModules, joined]);
   // The router starts its first navigation (and its loaders' calls) as soon as it exists, so the
   // http layer must already route through it: the handlers read `router` when they are called.
   let router: ReturnType<typeof createAppRouter> | null = null;
@@ -44,6 +49,7 @@ async function start(root: Root): Promise<I18n> {
     settings: config.appEnabledFunction.setTimeoutFunction,
     navigate,
     translate: (key) => i18n.t(key),
+    channel,
   });
   configureHttp({
     navigate,

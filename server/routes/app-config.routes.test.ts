@@ -44,6 +44,13 @@ describe('GET /api/app-config', () => {
     expect(short.appEnabledFunction.continualAuthentication).toEqual({ enabled: true, min: 2, max: 4, unitSeconds: 1 });
   });
 
+  it('lets an iPhone user close the download-app dialog in the demo (no app exists), but not with DEMO_MODE=0 (SPEC §9)', async () => {
+    const demo = appConfigSchema.parse(await (await ctx.request('/api/app-config')).json());
+    expect(demo.downloadApp).toEqual({ enabled: true, closable: true, blockplatform: ['ios'], link: null });
+    const spec = appConfigSchema.parse(await (await appWith({ demoMode: false }).request('/api/app-config')).json());
+    expect(spec.downloadApp).toEqual({ enabled: true, closable: false, blockplatform: ['ios'], link: null });
+  });
+
   it('has no /api/demo/outbox with DEMO_MODE=0', async () => {
     const res = await appWith({ demoMode: false }).request('/api/demo/outbox');
     expect(res.status).toBe(404);

@@ -82,6 +82,12 @@ export function getClientId(): string {
   return id;
 }
 
+/** A tab opened beside an open one takes that tab's client id, so the server sees one browser
+ * (ADR 016: the one-device rule applies to other browsers only). */
+export function setClientId(id: string): void {
+  write(STORAGE_KEY.clientId, id);
+}
+
 /** The claims of a token, or null when it is not a decodable JWT with the expected claims. */
 export function readClaims(token: string | null | undefined): TokenClaims | null {
   if (!token) return null;

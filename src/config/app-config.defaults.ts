@@ -63,4 +63,7 @@ export const demoAppConfig: AppConfig = {
     offlineCourse: true,
     continualAuthentication: { ...specDefaultAppConfig.appEnabledFunction.continualAuthentication, enabled: true },
   },
+  // The demo has no app to download: the spec's dialog that cannot be closed would leave an iPhone
+  // user with no way in. It still shows (the feature is visible) but with OK; DEMO_MODE=0 blocks.
+  downloadApp: { ...specDefaultAppConfig.downloadApp, closable: true },
 };

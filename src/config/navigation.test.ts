@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bottomLinks, courseNavItems, isActiveLink, isSettingPage, isSideLink, normalizePath, sideLinks } from './navigation';
+import { backFallbackPath, bottomLinks, courseNavItems, isActiveLink, isSettingPage, isSideLink, normalizePath, sideLinks } from './navigation';
 
 const allOn = { learningMap: true, mockExam: true };
 const allOff = { learningMap: false, mockExam: false };
@@ -106,5 +106,14 @@ describe('path rules', () => {
     expect(isActiveLink('/setting', '/setting/reset-password')).toBe(true);
     expect(isActiveLink('/main', '/main')).toBe(true);
     expect(isActiveLink('/main', '/management')).toBe(false);
+  });
+});
+
+describe('backFallbackPath', () => {
+  it('sends a lesson opened directly back to its course, anything else to the main page', () => {
+    expect(backFallbackPath('/lesson/12/345')).toBe('/course/12');
+    expect(backFallbackPath('/lesson/12/345/')).toBe('/course/12');
+    expect(backFallbackPath('/course/12')).toBe('/main');
+    expect(backFallbackPath('/courses/all')).toBe('/main');
   });
 });

@@ -28,6 +28,15 @@ export const PATH = {
   offline: '/offline',
 } as const;
 
+/**
+ * Where header Back goes when the page was opened directly (no earlier page of the app in this
+ * tab's history): a lesson belongs to its course, every other page to the main page.
+ */
+export function backFallbackPath(pathname: string): string {
+  const lesson = /^\/lesson\/([^/]+)\/[^/]+\/?$/.exec(pathname);
+  return lesson ? `/course/${lesson[1]}` : PATH.main;
+}
+
 const link = (icon: string, key: string, to: string): NavLink => ({ icon, titleKey: `layout:nav.${key}`, link: to });
 
 const MANAGEMENT = link('management', 'management', PATH.management);

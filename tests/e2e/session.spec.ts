@@ -105,3 +105,52 @@ test('signing in as the same user in a second browser expires the first (device 
   await expect(other).toHaveURL(/\/main$/);
   await second.close();
 });
+
+// Issue 11 §5 / ADR 016: the tabs of one browser share one session (this server has one device per user).
+test('a second tab of the same browser opens signed in, the first keeps working, and a logout in one logs out both', async ({ page, context }) => {
+  await signIn(page, 'agent02' as DemoUser);
+  const token = await storedToken(page);
+
+  const second = await context.newPage();
+  await second.goto('/main');
+  await expect(second).toHaveURL(/\/main$/);
+  await expect(second.getByTestId('header-user-name')).toHaveText('Wong Siu Ming');
+  await expect(second.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+  expect(await storedToken(second)).toBe(token);
+
+  // Not "The device has been expired": the first tab carries on.
+  const alerts: string[] = [];
+  page.on('dialog', (d) => {
+    alerts.push(d.message());
+    void d.accept();
+  });
+  await page.reload();
+  await expect(page).toHaveURL(/\/main$/);
+  expect((await apiCall(page.request, 'GET', '/api/users/current', { token })).status()).toBe(200);
+
+  await second.goto('/setting');
+  await second.getByTestId('logout-button').click();
+  await expect(second).toHaveURL(/\/login/);
+  await expect(page).toHaveURL(/\/login/);
+  expect(await page.evaluate(() => sessionStorage.getItem('student-token'))).toBeNull();
+  expect(alerts).toEqual([]);
+  await second.close();
+});
+
+test('a renewal in one tab reaches the other: Continue in one closes the box in both, and both go on', async ({ page, context }) => {
+  await signIn(page, 'agent03' as DemoUser);
+  const second = await context.newPage();
+  await second.goto('/main');
+  await expect(second).toHaveURL(/\/main$/);
+
+  await expect(timeoutDialog(page)).toBeVisible({ timeout: 20_000 });
+  await expect(timeoutDialog(second)).toBeVisible();
+  await timeoutDialog(page).getByRole('button', { name: /continue/i }).click();
+  await expect(timeoutDialog(page)).toBeHidden();
+  await expect(timeoutDialog(second)).toBeHidden();
+  const renewed = await storedToken(page);
+  expect(await storedToken(second)).toBe(renewed);
+  await second.reload();
+  await expect(second).toHaveURL(/\/main$/);
+  await second.close();
+});

@@ -30,7 +30,7 @@ function start(detail: AttachmentDetail, over: Partial<Record<string, unknown>> 
         prepareDocument: fromPromise<SignedUrl, { attachmentId: string }>(async () => ({ url: `/api/files/t${opened.length}`, expiresAt: 100_000 })),
         ...(over.actors as object),
       },
-      actions: { openInNewWindow: (_, params: { url: string }) => opened.push(params.url) },
+      actions: { downloadDocument: (_, params: { url: string }) => opened.push(params.url) },
     }),
     { input: { attachmentId: detail.id } },
   );

@@ -92,8 +92,9 @@ export const attachmentViewerMachine = setup({
     prepareDocument: fromPromise<SignedUrl, { attachmentId: string }>(notProvided('prepareDocument')),
   },
   actions: {
-    /** SPEC §7 raw-URL open; runs inside the click's event so the browser allows the new window. */
-    openInNewWindow: (_, _params: { url: string }) => undefined,
+    /** SPEC §7 raw URL of an office document, which a browser cannot show: saved to the device.
+     * Runs inside the click's event, as a browser wants for a download or a window. */
+    downloadDocument: (_, _params: { url: string }) => undefined,
     setFailure: assign({ failure: (_, params: { error: unknown }) => failureOf(params.error) }),
     setDetail: assign({ detail: ({ event }) => (event as unknown as { output: AttachmentDetail }).output }),
     restart: assign({ progress: null, content: null, playlistUrl: null, document: null, failure: null }),
@@ -206,7 +207,7 @@ export const attachmentViewerMachine = setup({
         available: {
           on: {
             'document.open': [
-              { guard: 'documentFresh', actions: { type: 'openInNewWindow', params: ({ context }) => ({ url: context.document?.url ?? '' }) } },
+              { guard: 'documentFresh', actions: { type: 'downloadDocument', params: ({ context }) => ({ url: context.document?.url ?? '' }) } },
               { target: 'refreshing' },
             ],
           },
@@ -220,7 +221,7 @@ export const attachmentViewerMachine = setup({
             input: ({ context }) => ({ attachmentId: context.attachmentId }),
             onDone: {
               target: 'available',
-              actions: [assign({ document: ({ event }) => event.output }), { type: 'openInNewWindow', params: ({ event }) => ({ url: event.output.url }) }],
+              actions: [assign({ document: ({ event }) => event.output }), { type: 'downloadDocument', params: ({ event }) => ({ url: event.output.url }) }],
             },
             onError: { target: 'unavailable', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
           },

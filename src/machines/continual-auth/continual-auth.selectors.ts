@@ -34,5 +34,9 @@ export function selectCanVerifyManually(snapshot: ContinualAuthSnapshot): boolea
   return snapshot.can({ type: 'ca.manual' });
 }
 
+/** Prompts are really running (a learning page started them), not merely the manual check open:
+ * only then does the identity-checks page say why the manual check is unavailable. */
+export const selectPromptsRunning = (snapshot: ContinualAuthSnapshot): boolean => snapshot.context.started;
+
 /** Answers the server has checked so far: a history page reloads when it changes. */
 export const selectAnswered = (snapshot: ContinualAuthSnapshot): number => snapshot.context.answered;

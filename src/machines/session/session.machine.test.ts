@@ -152,6 +152,19 @@ describe('session machine', () => {
     expect(s.effects).toEqual(['serverLogout', 'clearSession', 'clearRedirectUrl', 'closeDialogs', 'goHome']);
   });
 
+  it('a logout in another tab of this browser ends this one at once, without a server call of its own (ADR 016)', () => {
+    const s = start();
+    s.actor.send({ type: 'session.signedIn', token });
+    s.actor.send({ type: 'session.endedElsewhere' });
+    expect(s.actor.getSnapshot().value).toBe('signedOut');
+    expect(s.child()).toBeUndefined();
+    expect(s.effects).toEqual(['clearSession', 'clearRedirectUrl', 'closeDialogs', 'goHome']);
+    expect(s.actor.getSnapshot().context.token).toBeNull();
+    // Signed out already: nothing more to clear, nowhere to go.
+    s.actor.send({ type: 'session.endedElsewhere' });
+    expect(s.effects).toHaveLength(4);
+  });
+
   it('the placeholders refuse to run unprovided', async () => {
     const actor = createActor(sessionMachine, { input: { settings } });
     const errors: unknown[] = [];

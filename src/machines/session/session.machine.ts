@@ -30,6 +30,9 @@ export type SessionEvent =
   | { type: 'token.cleared' }
   /** The logout page (or a logout button) ends the session. */
   | { type: 'session.logout' }
+  /** Another tab of this browser ended the shared session (ADR 016): the server already knows,
+   * so this tab only clears itself and goes home. */
+  | { type: 'session.endedElsewhere' }
   | { type: 'session.expired' }
   /** SPEC §8: a server answer containing 'The device has been expired'. */
   | { type: 'device.expired'; message: string }
@@ -41,7 +44,7 @@ const ended = (event: unknown): IdleTimeoutOutput['reason'] | undefined => (even
 
 /**
  * SPEC §4 "Session": signed out → signed in (the idle timeout runs as the child `idleTimeout`) →
- * [alert] → logging out → signed out. Every effect is a named placeholder, provided by
+ * [alert] → logging out → signed out; or straight to signed out when another tab ended it. Every effect is a named placeholder, provided by
  * src/routes/session/session.actor.ts: `serverLogout`, `showAlert`, and the actions
  * `openLogoutPage`, `clearSession`, `clearRedirectUrl`, `closeDialogs`, `goHome`.
  */
@@ -132,6 +135,7 @@ export const sessionMachine = setup({
         'session.signedIn': { target: 'signedIn', reenter: true, actions: 'adoptToken' },
         'token.cleared': { target: 'signedOut', actions: 'forget' },
         'session.logout': 'loggingOut',
+        'session.endedElsewhere': { target: 'signedOut', actions: ['clearSession', 'clearRedirectUrl', 'closeDialogs', 'forget', 'goHome'] },
         'session.expired': { target: 'alerting', actions: { type: 'alertFor', params: { alert: { kind: 'session_expired' } } } },
         'device.expired': { target: 'alerting', actions: 'alertServerMessage' },
       },
@@ -144,6 +148,9 @@ export const sessionMachine = setup({
         input: ({ context }) => context.alert,
         onDone: { target: 'loggingOut', actions: 'openLogoutPage' },
         onError: { target: 'loggingOut', actions: 'openLogoutPage' },
+      },
+      on: {
+        'session.endedElsewhere': { target: 'signedOut', actions: ['clearSession', 'clearRedirectUrl', 'closeDialogs', 'forget', 'goHome'] },
       },
     },
     /** SPEC §4: whether the server call succeeds or not, everything is cleared and the user

@@ -19,6 +19,7 @@ const events: ModelEvent[] = [
   { type: 'token.refreshed', token: second },
   { type: 'token.cleared' },
   { type: 'session.logout' },
+  { type: 'session.endedElsewhere' },
   { type: 'session.expired' },
   { type: 'device.expired', message: 'The device has been expired' },
   { type: 'user.activity' },
@@ -53,6 +54,7 @@ const alertFor: Record<string, unknown> = {
 function checker(path: ModelPath) {
   let step = 0;
   let previous = 'signedOut';
+  let serverLogoutsBefore = 0;
   log = [];
   return (live: AnyMachineSnapshot, calls: (id: string) => unknown[]) => {
     const event = path.steps[step].event as EventObject & { output?: { reason: string } };
@@ -78,8 +80,15 @@ function checker(path: ModelPath) {
     const leftByItself = previous === 'alerting' || (previous === 'signedIn' && event.type === 'xstate.done.actor.idleTimeout');
     expect(effects.includes('openLogoutPage')).toBe(value === 'loggingOut' && leftByItself);
     if (value === 'loggingOut' && previous !== 'loggingOut') expect(calls('serverLogout').length).toBeGreaterThan(0);
+    // ADR 016: another tab ended the shared session; a signed-in or alerting tab clears itself
+    // without a server call of its own (the other tab made it); elsewhere it changes nothing.
+    const endedElsewhere = event.type === 'session.endedElsewhere' && (previous === 'signedIn' || previous === 'alerting');
+    if (event.type === 'session.endedElsewhere') {
+      expect(value).toBe(endedElsewhere ? 'signedOut' : previous);
+      if (endedElsewhere) expect(calls('serverLogout').length).toBe(serverLogoutsBefore);
+    }
     // SPEC §4: whether the server call succeeded or not, everything is cleared and the user goes home.
-    if (previous === 'loggingOut' && value === 'signedOut') {
+    if ((previous === 'loggingOut' && value === 'signedOut') || endedElsewhere) {
       expect(effects).toEqual(LOGOUT_EFFECTS);
       expect(ctx).toEqual({ settings, token: null, alert: null });
     } else {
@@ -87,6 +96,7 @@ function checker(path: ModelPath) {
     }
     if (value === 'signedOut') expect(ctx.token).toBeNull();
     previous = value;
+    serverLogoutsBefore = calls('serverLogout').length;
     step += 1;
   };
 }

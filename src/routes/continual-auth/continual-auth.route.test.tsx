@@ -105,6 +105,8 @@ describe('continual authentication in the app', () => {
     await waitFor(() => expect(document.title).toMatch(/^Identity Checks -- /));
     await userEvent.click(screen.getByRole('button', { name: 'Verify my identity' }));
     const dialog = await modal();
+    // Issue 11 §5: the manual check open is not "prompts running on a learning page".
+    expect(screen.queryByText(/Identity prompts are running/)).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(listed).toBe(1);

@@ -5,6 +5,7 @@ import { agent01, json, tokenFor } from '../../api/test-helpers';
 import { clearToken, setToken } from '../../api/token-storage';
 import { changeLanguage } from '../../i18n';
 import { cardPage, completedCard, inProgressCard, sampleCard, sampleMaterials, sampleNews } from '../../ui/courses/samples';
+import { documentDetail } from '../../machines/attachment-viewer/attachment-viewer.fixtures';
 import { fakeApi, type Handler } from '../testing/network';
 import { renderApp } from '../testing/render-app';
 
@@ -133,6 +134,16 @@ describe('course catalogue pages', () => {
     expect(screen.getAllByRole('img', { name: 'PDF document' }).length).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('link', { name: 'rates.xlsx' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/courses/material/502'));
+  });
+
+  it('a material opened from the library has one h1: its name (issue 11 §5)', async () => {
+    api({
+      'GET /api/attachments/12': () => json({ ...documentDetail, course_id: null }),
+      'GET /api/attachments/12/generate_download': () => json({ url: '/api/files/signed', expires_at: new Date(Date.now() + 300_000).toISOString() }),
+    });
+    renderApp('/courses/material/12');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fact find form' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
   it('news and highlights list newest first and filter by kind', async () => {

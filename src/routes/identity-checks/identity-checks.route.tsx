@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { listIdentityChecks } from '../../api/identity-check.api';
 import type { IdentityChecksResponse } from '../../api/schemas/identity-check.schema';
-import { selectAnswered, selectCanVerifyManually } from '../../machines/continual-auth/continual-auth.selectors';
+import { selectAnswered, selectCanVerifyManually, selectPromptsRunning } from '../../machines/continual-auth/continual-auth.selectors';
 import { IdentityChecksView, type IdentityChecksStatus } from '../../ui/identity-checks/identity-checks-view';
 import { useContinualAuth, useContinualAuthState } from '../continual-auth/continual-auth-provider';
 import { identityChecksTitle } from './identity-checks.handle';
@@ -23,6 +23,7 @@ export default function IdentityChecksRoute() {
   const page = pageOf(params.get('page'));
   const ca = useContinualAuth();
   const canVerify = useContinualAuthState(selectCanVerifyManually, false);
+  const promptsRunning = useContinualAuthState(selectPromptsRunning, false);
   // Every answer checked by the server is new evidence: the list reloads.
   const answered = useContinualAuthState(selectAnswered, 0);
   const [attempt, setAttempt] = useState(0);
@@ -53,6 +54,7 @@ export default function IdentityChecksRoute() {
       result={result}
       showVerify={ca !== null}
       canVerify={canVerify}
+      promptsRunning={promptsRunning}
       onVerify={() => ca?.verifyNow()}
       onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})}
       onRetry={() => setAttempt((n) => n + 1)}

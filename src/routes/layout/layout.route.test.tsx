@@ -48,6 +48,8 @@ const children = [
   { path: 'courses/all', handle: t('All courses', '所有课程', '所有課程'), element: <Page name="all courses" /> },
   { path: 'profile', handle: t('My profile', '我的资料', '我的資料'), element: <Page name="profile" /> },
   { path: 'setting', handle: t('Settings', '设置', '設定'), element: <Page name="setting" /> },
+  { path: 'lesson/:courseId/:itemId', handle: t('Lesson', '课程', '課程'), element: <Page name="lesson" /> },
+  { path: 'course/:courseId', handle: t('Course', '课程', '課程'), element: <Page name="course" /> },
   { path: 'setting/reset-password', handle: t('Change password', '修改密码', '更改密碼'), element: <Page name="reset" /> },
 ];
 
@@ -129,6 +131,12 @@ describe('LayoutRoute', () => {
     const router = renderAt(['/courses/all']);
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(router.state.location.pathname).toBe('/main');
+  });
+
+  it('goes to its course from a lesson opened directly (a deep link), not to the main page', async () => {
+    const router = renderAt(['/lesson/7/42']);
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(router.state.location.pathname).toBe('/course/7');
   });
 
   it('navigates with the router when a link is clicked', async () => {

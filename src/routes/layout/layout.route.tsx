@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { isNotAuthenticated } from '../../api/auth-errors';
-import { bottomLinks, courseNavItems, isSettingPage, isSideLink, PATH, sideLinks } from '../../config/navigation';
+import { backFallbackPath, bottomLinks, courseNavItems, isSettingPage, isSideLink, PATH, sideLinks } from '../../config/navigation';
 import { AppLayout } from '../../ui/layout/app-layout';
 import { Button } from '../../ui/primitives/button';
 import { useAppConfig, useCurrentUser } from '../app-context';
@@ -63,7 +63,7 @@ export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
       sideNavEnabled={features.sideNav}
       showBackButton={!sideLink}
       showCourseNav={sideLink && !isSettingPage(path)}
-      onBack={() => (canGoBack(location.key) ? navigate(-1) : navigate(PATH.main))}
+      onBack={() => (canGoBack(location.key) ? navigate(-1) : navigate(backFallbackPath(path)))}
       onNavigate={(to) => navigate(to)}
       onActivity={onActivity ?? session?.activity}
       loading={showLoading}

@@ -6,19 +6,36 @@ import type { AttachmentDetail } from '../../api/schemas/attachment.schema';
 import { attachmentViewerMachine, type SignedUrl, type ViewerContent } from '../../machines/attachment-viewer/attachment-viewer.machine';
 
 // The ONE place that wires the attachment-viewer machine to real I/O (DESIGN §2): the attachment
-// calls, the signed download, the decrypt worker, the playlist rewrite and window.open.
+// calls, the signed download, the decrypt worker, the playlist rewrite and the document download.
 
 async function signedUrl(attachmentId: string): Promise<SignedUrl> {
   const { url, expires_at } = await generateDownload(attachmentId);
   return { url, expiresAt: Date.parse(expires_at) };
 }
 
-export interface AttachmentViewerWiring {
-  /** window.open by default (SPEC §7: the raw URL opens in a new window). */
-  open?: (url: string) => void;
+/**
+ * Saves the file behind a same-origin signed URL. The server answers office documents with
+ * Content-Disposition: attachment (a browser cannot show them), so SPEC §7's "new window" only
+ * flashed a tab that closed at once: a download link says what really happens (issue 11 §5).
+ */
+export function saveFromUrl(url: string, doc: Document = document): void {
+  const link = doc.createElement('a');
+  link.href = url;
+  // Empty: the server's file name (Content-Disposition) is kept.
+  link.download = '';
+  link.rel = 'noopener';
+  link.hidden = true;
+  doc.body.append(link);
+  link.click();
+  link.remove();
 }
 
-export function attachmentViewerLogic({ open = (url) => void window.open(url, '_blank', 'noopener') }: AttachmentViewerWiring = {}) {
+export interface AttachmentViewerWiring {
+  /** saveFromUrl by default. */
+  save?: (url: string) => void;
+}
+
+export function attachmentViewerLogic({ save = saveFromUrl }: AttachmentViewerWiring = {}) {
   return attachmentViewerMachine.provide({
     actors: {
       loadAttachment: fromPromise<AttachmentDetail, { attachmentId: string }>(({ input }) => getAttachment(input.attachmentId)),
@@ -47,7 +64,7 @@ export function attachmentViewerLogic({ open = (url) => void window.open(url, '_
       prepareDocument: fromPromise<SignedUrl, { attachmentId: string }>(({ input }) => signedUrl(input.attachmentId)),
     },
     actions: {
-      openInNewWindow: (_, params: { url: string }) => open(params.url),
+      downloadDocument: (_, params: { url: string }) => save(params.url),
     },
   });
 }

@@ -22,6 +22,9 @@ export interface LessonAttachmentProps {
   onFinished?: () => void;
   /** Whether to finish at all (a material opened outside a course has nothing to complete). */
   finishes?: boolean;
+  /** Called with the attachment's name once its details are loaded (a page without its own title
+   * names itself after it). */
+  onName?: (name: string) => void;
 }
 
 /** SPEC §7 finish, once per view; a refusal (a video not watched) is the server's to explain. */
@@ -42,7 +45,7 @@ function useFinishOnce(attachmentId: string, enabled: boolean, onFinished?: () =
 
 /** One attachment of a lesson (or of the material library): decrypted or streamed, with the video
  * player's rules (SPEC §9 criteria and skip) and the identity prompt's pause. */
-export function LessonAttachment({ attachmentId, onPage, onFinished, finishes = true }: LessonAttachmentProps) {
+export function LessonAttachment({ attachmentId, onPage, onFinished, finishes = true, onName }: LessonAttachmentProps) {
   const viewerLogic = useMemo(() => attachmentViewerLogic(), []);
   const viewer = useActorRef(viewerLogic, { input: { attachmentId } });
   const view = useSelector(viewer, selectAttachmentViewerView);
@@ -60,6 +63,10 @@ export function LessonAttachment({ attachmentId, onPage, onFinished, finishes = 
   useEffect(() => {
     if (detail) like.send({ type: 'like.loaded', liked: detail.liked, likes: detail.likes });
   }, [like, detail]);
+  const name = detail?.name;
+  useEffect(() => {
+    if (name) onName?.(name);
+  }, [name, onName]);
 
   const playerLogic = useMemo(
     () => videoPlayerLogic({ media, finish: () => finishRef.current(), onSeekRefused: () => setSeekingRefused(true) }),

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { agent01, json, tokenFor } from '../../api/test-helpers';
 import { clearToken, setToken } from '../../api/token-storage';
-import { demoAppConfig } from '../../config/app-config.defaults';
+import { demoAppConfig, specDefaultAppConfig } from '../../config/app-config.defaults';
 import { fakeApi } from '../testing/network';
 import { renderApp } from '../testing/render-app';
 import { shouldOfferApp } from './app-download';
@@ -41,15 +41,26 @@ describe('app-download dialog in the app', () => {
     vi.unstubAllGlobals();
   });
 
-  it('opens on an iPhone once signed in, cannot be dismissed, and says when there is no app', async () => {
+  it('opens on an iPhone once signed in, cannot be dismissed with the spec configuration, and says when there is no app', async () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE);
-    renderApp('/main');
+    const config = { ...demoAppConfig, downloadApp: specDefaultAppConfig.downloadApp };
+    renderApp('/main', { config });
     const dialog = await screen.findByTestId('app-download-dialog');
     expect(dialog).toBeVisible();
     expect(dialog).toHaveTextContent('No app is available for your device yet.');
     await userEvent.keyboard('{Escape}');
     expect(screen.getByTestId('app-download-dialog')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'OK' })).toBeNull();
+  });
+
+  it('in the demo (no app exists) says so with an OK button that lets the user in', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE);
+    renderApp('/main', { config: demoAppConfig });
+    const dialog = await screen.findByTestId('app-download-dialog');
+    expect(dialog).toHaveTextContent('No app is available for your device yet.');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByTestId('app-download-dialog')).toBeNull();
+    expect((await screen.findAllByTestId('home-tile')).length).toBeGreaterThan(0);
   });
 
   it('offers the link and an OK button when configured so', async () => {

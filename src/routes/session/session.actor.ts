@@ -5,8 +5,10 @@ import { IDLE_CHECK_INTERVAL_MS } from '../../config/constants';
 import { idleTimeoutMachine, type TimeoutSettings, type TokenTimes } from '../../machines/idle-timeout/idle-timeout.machine';
 import { sessionMachine, type SessionAlert } from '../../machines/session/session.machine';
 import { sessionAlertText } from '../../ui/dialogs/session-alert';
+import type { SessionChannel } from '../../platform/session-channel';
 import { closeAllDialogs } from './open-dialogs';
 import { isPageBusy } from './page-busy';
+import { syncWithOpenTabs } from './tab-sync';
 
 // The ONE place that wires the session machines to real I/O (DESIGN §2): auth calls, token
 // storage, the router, window.alert, the wall clock and the page-busy flag.
@@ -20,6 +22,8 @@ export interface SessionWiring {
   translate: (key: string) => string;
   alert?: (message: string) => void;
   now?: () => number;
+  /** The other tabs of this browser (ADR 016); null or absent: this tab works alone. */
+  channel?: SessionChannel | null;
 }
 
 /** What routes use: the actor, and the session's events by name. */
@@ -66,7 +70,7 @@ export function wallClockTicker(now: () => number = Date.now) {
   });
 }
 
-export function createSession({ settings, navigate, translate, alert = (m) => window.alert(m), now }: SessionWiring): SessionHandle {
+export function createSession({ settings, navigate, translate, alert = (m) => window.alert(m), now, channel = null }: SessionWiring): SessionHandle {
   // The idle timeout's own refresh replaces (or, failing, removes) the stored token: that is not
   // news from elsewhere, and must neither restart nor sign out the session under it.
   let ownRefreshes = 0;
@@ -88,7 +92,10 @@ export function createSession({ settings, navigate, translate, alert = (m) => wi
         guards: { isPageBusy: () => isPageBusy() },
       }),
       serverLogout: fromPromise<void>(async () => {
-        if (getToken()) await logout();
+        if (!getToken()) return;
+        // The tabs share one session: they all end with it (ADR 016).
+        channel?.post({ type: 'session.loggedOut' });
+        await logout();
       }),
       showAlert: fromPromise<void, SessionAlert | null>(async ({ input }) => alert(sessionAlertText(input, translate))),
     },
@@ -110,6 +117,15 @@ export function createSession({ settings, navigate, translate, alert = (m) => wi
   const signedIn = () => actor.send({ type: 'session.signedIn', token: tokenTimes(getToken()) });
   // A reload keeps session storage: a valid token means the session goes on.
   if (isLoggedIn(now?.())) signedIn();
+  const stopSync = syncWithOpenTabs(
+    channel,
+    {
+      isSignedIn: () => actor.getSnapshot().matches('signedIn'),
+      signedIn,
+      endedElsewhere: () => actor.send({ type: 'session.endedElsewhere' }),
+    },
+    now,
+  );
 
   return {
     actor,
@@ -118,6 +134,7 @@ export function createSession({ settings, navigate, translate, alert = (m) => wi
     activity: () => actor.send({ type: 'user.activity' }),
     deviceExpired: (message) => actor.send({ type: 'device.expired', message }),
     stop: () => {
+      stopSync();
       stopListening();
       actor.stop();
     },

@@ -81,9 +81,11 @@ describe('AttachmentViewer states', () => {
     expect(screen.queryByTestId('attachment-like')).toBeNull();
   });
 
-  it('an office document opens in a new window by a click', async () => {
+  it('an office document, which a browser cannot show, is offered as a Download (not "Open in a new window")', async () => {
     const { onOpenDocument } = show({ view: viewerAt({ document: 'available' }, documentDetail) });
-    await userEvent.click(screen.getByRole('button', { name: 'Open in a new window' }));
+    expect(screen.getByText(/it is saved to your device/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open in a new window' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Download' }));
     expect(onOpenDocument).toHaveBeenCalledOnce();
     expect(screen.getByRole('img', { name: 'Word document' })).toBeInTheDocument();
   });
@@ -97,7 +99,7 @@ describe('AttachmentViewer states', () => {
 
   it('a preparing document cannot be opened yet', () => {
     show({ view: viewerAt({ document: 'preparing' }, documentDetail) });
-    expect(screen.getByRole('button', { name: 'Open in a new window' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Download' })).toBeDisabled();
   });
 
   it('shows an image and an audio player from their URLs', () => {

@@ -11,12 +11,12 @@ export interface DocumentViewProps {
   status: DocumentViewStatus;
   /** A translated reason shown when the file could not be prepared. */
   failureMessage?: string | null;
-  /** Must open the window synchronously (inside the click) or the browser blocks it. */
+  /** Must start the download synchronously (inside the click) or the browser may block it. */
   onOpen: () => void;
   onRetry: () => void;
 }
 
-/** An office document (SPEC §7): opened in a new window, not shown in the page. */
+/** An office document (SPEC §7): a browser cannot show it, so it is downloaded, not shown in the page. */
 export function DocumentView({ name, type, status, failureMessage, onOpen, onRetry }: DocumentViewProps) {
   const { t } = useTranslation();
   const busy = status === 'preparing' || status === 'refreshing';
@@ -33,7 +33,7 @@ export function DocumentView({ name, type, status, failureMessage, onOpen, onRet
         <>
           <p className="attachment-document__hint">{status === 'preparing' ? t('attachments:document_preparing') : t('attachments:document_hint')}</p>
           <Button variant="accent" onClick={onOpen} disabled={busy} data-testid="open-document">
-            {t('attachments:open_document')}
+            {t('attachments:download_document')}
           </Button>
         </>
       )}

@@ -20,7 +20,7 @@ const page: IdentityChecksResponse = {
 const meta = {
   title: 'Pages/IdentityChecks',
   component: IdentityChecksView,
-  args: { status: 'ready', result: page, canVerify: true, showVerify: true, onVerify: fn(), onPage: fn(), onRetry: fn() },
+  args: { status: 'ready', result: page, canVerify: true, promptsRunning: false, showVerify: true, onVerify: fn(), onPage: fn(), onRetry: fn() },
 } satisfies Meta<typeof IdentityChecksView>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -32,4 +32,6 @@ export const LoadFailed: Story = { args: { status: 'failed', result: null } };
 /** Page 2 of 3. */
 export const Paged: Story = { args: { result: { ...page, page: 2, total: 25 } } };
 /** Prompts are running on a learning page: no manual check now. */
-export const VerifyUnavailable: Story = { args: { canVerify: false } };
+export const VerifyUnavailable: Story = { args: { canVerify: false, promptsRunning: true } };
+/** The manual check is open (its dialog above): the button waits, with no reason to give. */
+export const ManualCheckOpen: Story = { args: { canVerify: false, promptsRunning: false } };

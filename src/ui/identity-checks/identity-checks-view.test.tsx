@@ -14,7 +14,7 @@ const result = {
   total: 5,
 };
 function props(over: Partial<IdentityChecksViewProps> = {}): IdentityChecksViewProps {
-  return { status: 'ready', result, canVerify: true, showVerify: true, onVerify: vi.fn(), onPage: vi.fn(), onRetry: vi.fn(), ...over };
+  return { status: 'ready', result, canVerify: true, promptsRunning: false, showVerify: true, onVerify: vi.fn(), onPage: vi.fn(), onRetry: vi.fn(), ...over };
 }
 
 describe('IdentityChecksView', () => {
@@ -56,8 +56,14 @@ describe('IdentityChecksView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify my identity' }));
     expect(p.onVerify).toHaveBeenCalledOnce();
     unmount();
-    renderWithI18n(<IdentityChecksView {...props({ canVerify: false })} />, 'zh');
+    renderWithI18n(<IdentityChecksView {...props({ canVerify: false, promptsRunning: true })} />, 'zh');
     expect(screen.getByRole('button', { name: '驗證我的身份' })).toBeDisabled();
     expect(screen.getByText('學習頁面正在進行身份驗證，目前無法手動驗證。')).toBeInTheDocument();
+  });
+
+  it('does not claim prompts are running while only the manual check is open (issue 11 §5)', () => {
+    renderWithI18n(<IdentityChecksView {...props({ canVerify: false, promptsRunning: false })} />);
+    expect(screen.getByRole('button', { name: 'Verify my identity' })).toBeDisabled();
+    expect(screen.queryByText(/Identity prompts are running/)).toBeNull();
   });
 });

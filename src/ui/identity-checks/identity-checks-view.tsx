@@ -13,6 +13,8 @@ export interface IdentityChecksViewProps {
   result: IdentityChecksResponse | null;
   /** The manual prompt can open now (SPEC §4: only while continual authentication has not started). */
   canVerify: boolean;
+  /** Scheduled prompts run on a learning page: the reason the manual check is unavailable. */
+  promptsRunning: boolean;
   /** Whether this page offers the manual prompt at all. */
   showVerify: boolean;
   onVerify: () => void;
@@ -38,7 +40,7 @@ export function IdentityChecksView(p: IdentityChecksViewProps) {
           <Button variant="accent" onClick={p.onVerify} disabled={!p.canVerify} data-testid="verify-identity-button">
             {t('continual-auth:verify_now')}
           </Button>
-          {p.canVerify ? null : <p className="identity-checks-view__hint">{t('continual-auth:verify_unavailable')}</p>}
+          {p.canVerify || !p.promptsRunning ? null : <p className="identity-checks-view__hint">{t('continual-auth:verify_unavailable')}</p>}
         </div>
       ) : null}
 

@@ -1,0 +1,65 @@
+// The tabs of one browser share one session (ADR 016). The token itself stays in each tab's
+// session storage (SPEC §3); this BroadcastChannel only carries it from an open tab to a new one,
+// and carries refreshes and logouts between open tabs. It reaches same-origin pages of this
+// browser profile only: never another browser or device.
+
+/** What the tabs say to each other. */
+export type SessionMessage =
+  /** A tab that opened without a token asks the open ones for theirs. */
+  | { type: 'session.ask' }
+  /** An open tab's answer to `session.ask` (token null: it is not signed in). */
+  | { type: 'session.share'; token: string | null; clientId: string }
+  /** A tab stored a new token (sign-in, refresh, second factor passed). */
+  | { type: 'session.token'; token: string; clientId: string }
+  /** A tab ended the session (logout, timeout, device expired): the others end too. */
+  | { type: 'session.loggedOut' };
+
+export interface SessionChannel {
+  post: (message: SessionMessage) => void;
+  /** Called with every well-formed message from another tab; returns the unsubscribe. */
+  subscribe: (listener: (message: SessionMessage) => void) => () => void;
+  close: () => void;
+}
+
+export const SESSION_CHANNEL_NAME = 'agent-academy-session';
+
+const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+
+/** Any page of the origin can post on the channel: only well-formed messages are passed on. */
+export function parseSessionMessage(data: unknown): SessionMessage | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const m = data as Record<string, unknown>;
+  switch (m.type) {
+    case 'session.ask':
+    case 'session.loggedOut':
+      return { type: m.type };
+    case 'session.share':
+      return isText(m.clientId) && (m.token === null || isText(m.token)) ? { type: m.type, token: m.token, clientId: m.clientId } : null;
+    case 'session.token':
+      return isText(m.clientId) && isText(m.token) ? { type: m.type, token: m.token, clientId: m.clientId } : null;
+    default:
+      return null;
+  }
+}
+
+/** The browser's BroadcastChannel, or null where there is none (the tab then works alone). */
+export function openSessionChannel(name: string = SESSION_CHANNEL_NAME): SessionChannel | null {
+  if (typeof BroadcastChannel === 'undefined') return null;
+  const channel = new BroadcastChannel(name);
+  const listeners = new Set<(message: SessionMessage) => void>();
+  channel.onmessage = (event: MessageEvent) => {
+    const message = parseSessionMessage(event.data);
+    if (message) for (const listener of [...listeners]) listener(message);
+  };
+  return {
+    post: (message) => channel.postMessage(message),
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    close: () => {
+      listeners.clear();
+      channel.close();
+    },
+  };
+}

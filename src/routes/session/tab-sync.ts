@@ -1,0 +1,108 @@
+import { getClientId, getToken, onTokenChange, readClaims, setClientId, setToken } from '../../api/token-storage';
+import type { SessionChannel } from '../../platform/session-channel';
+
+// ADR 016: the tabs of one browser share one session. The wiring between the browser's channel
+// (src/platform/session-channel.ts), this tab's token storage and this tab's session.
+
+/** How long a new tab waits for an open tab to answer before it shows the sign-in page. Open
+ * tabs answer within a few milliseconds; the wait runs beside the app configuration's request. */
+export const ASK_OPEN_TABS_MS = 300;
+
+/** A token worth taking: readable, for a user, and not expired. */
+function usable(token: string | null, nowMs: number): string | null {
+  const claims = readClaims(token);
+  return claims?.exp !== undefined && claims.exp * 1000 > nowMs ? token : null;
+}
+
+const issuedAt = (token: string | null) => {
+  const claims = readClaims(token);
+  return claims?.iat ?? claims?.nbf ?? 0;
+};
+
+/**
+ * A tab opened without a token (a new tab or window of this browser) asks the open tabs for
+ * theirs, and takes the first signed-in answer: its token and its client id. Without one it takes
+ * the client id of the first tab that answered, so a sign-in here is still the same browser.
+ * Resolves with whether a token was taken, at the latest after `waitMs`.
+ */
+export function joinOpenTabs(channel: SessionChannel | null, { waitMs = ASK_OPEN_TABS_MS, now = Date.now } = {}): Promise<boolean> {
+  if (!channel || getToken()) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let clientIdOfFirstAnswer: string | null = null;
+    const finish = (tookToken: boolean) => {
+      clearTimeout(timer);
+      unsubscribe();
+      if (!tookToken && clientIdOfFirstAnswer) setClientId(clientIdOfFirstAnswer);
+      resolve(tookToken);
+    };
+    const unsubscribe = channel.subscribe((message) => {
+      if (message.type !== 'session.share') return;
+      const token = usable(message.token, now());
+      if (token) {
+        setClientId(message.clientId);
+        setToken(token);
+        finish(true);
+      } else {
+        clientIdOfFirstAnswer ??= message.clientId;
+      }
+    });
+    const timer = setTimeout(() => finish(false), waitMs);
+    channel.post({ type: 'session.ask' });
+  });
+}
+
+/** What the tab sync needs of this tab's session. */
+export interface TabSession {
+  isSignedIn: () => boolean;
+  signedIn: () => void;
+  endedElsewhere: () => void;
+}
+
+/**
+ * Keeps this tab in step with the others: answers new tabs, tells the others of every token it
+ * stores (sign-in, refresh) and takes theirs when newer, so a tab left idle keeps working while
+ * another is used. A logout elsewhere ends this tab's session. Returns the stop function.
+ */
+export function syncWithOpenTabs(channel: SessionChannel | null, session: TabSession, now: () => number = Date.now): () => void {
+  if (!channel) return () => {};
+  let taking = false;
+  const stopListening = onTokenChange((token) => {
+    // A removed token (401, logout) is not news for the others: logout says so itself.
+    if (taking || token === null) return;
+    channel.post({ type: 'session.token', token, clientId: getClientId() });
+  });
+  const unsubscribe = channel.subscribe((message) => {
+    switch (message.type) {
+      case 'session.ask':
+        channel.post({ type: 'session.share', token: usable(getToken(), now()), clientId: getClientId() });
+        return;
+      case 'session.token': {
+        const own = usable(getToken(), now());
+        const theirs = usable(message.token, now());
+        if (!theirs || theirs === own) return;
+        const signedIn = session.isSignedIn();
+        // Signed in: only a newer token of the same user (a refresh, or a sign-in again) replaces
+        // this tab's; a different user's sign-in in a tab that never joined leaves this one alone.
+        if (signedIn && own && (readClaims(theirs)?.sub !== readClaims(own)?.sub || issuedAt(theirs) <= issuedAt(own))) return;
+        taking = true;
+        try {
+          setClientId(message.clientId);
+          setToken(theirs);
+        } finally {
+          taking = false;
+        }
+        if (!signedIn) session.signedIn();
+        return;
+      }
+      case 'session.loggedOut':
+        session.endedElsewhere();
+        return;
+      case 'session.share':
+        return;
+    }
+  });
+  return () => {
+    stopListening();
+    unsubscribe();
+  };
+}

@@ -1,0 +1,94 @@
+import { devices, expect, test, type Page } from '@playwright/test';
+import { signIn, storedToken } from './support';
+
+// Issue 11 §5: what a new user hit in the browser (demo server, project "chromium").
+
+test.describe('an iPhone user (demo: no app exists)', () => {
+  // Chromium with the iPhone's user agent, screen and touch (the browser type stays Chromium).
+  const { defaultBrowserType: _browser, ...iPhone } = devices['iPhone 13'];
+  test.use(iPhone);
+
+  test('signs in, closes the download-app dialog and reaches /main', async ({ page }) => {
+    await signIn(page, 'agent02');
+    const dialog = page.getByTestId('app-download-dialog');
+    await expect(dialog).toContainText('No app is available for your device yet');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/main$/);
+    await expect(page.getByTestId('home-tile').first()).toBeVisible();
+    await page.getByTestId('home-tile').first().click();
+    await expect(page).toHaveURL(/\/courses\/all$/);
+  });
+});
+
+async function courseItem(page: Page, courseId: string, type: string): Promise<{ id: string; title: string }> {
+  const token = await storedToken(page);
+  const res = await page.request.get(`/api/courses/${courseId}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  const course = (await res.json()) as { lessons: { items: { id: string; title: string; attachment: { type: string } | null }[] }[] };
+  const item = course.lessons.flatMap((l) => l.items).find((i) => i.attachment?.type === type);
+  expect(item, `a ${type} item in course ${courseId}`).toBeDefined();
+  return item!;
+}
+
+test('an office document is offered as a Download and saved, without leaving the lesson', async ({ page, context }) => {
+  await signIn(page, 'agent01');
+  const doc = await courseItem(page, '1', 'docx');
+  await page.goto(`/lesson/1/${doc.id}`);
+  const button = page.getByRole('button', { name: 'Download' });
+  await expect(button).toBeEnabled({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Open in a new window' })).toHaveCount(0);
+  const download = page.waitForEvent('download');
+  await button.click();
+  expect((await download).suggestedFilename()).toMatch(/\.docx$/);
+  await expect(page).toHaveURL(new RegExp(`/lesson/1/${doc.id}$`));
+  expect(context.pages()).toHaveLength(1);
+});
+
+const SIZES = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/** The element is on screen and not covered (the bottom bar, the header) at its centre. */
+async function expectUncovered(page: Page, testId: string) {
+  const target = page.getByTestId(testId);
+  await expect(target).toBeInViewport({ ratio: 1 });
+  const hit = await target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return top !== null && (el === top || el.contains(top));
+  });
+  expect(hit, `${testId} is not covered`).toBe(true);
+}
+
+for (const size of SIZES) {
+  test(`${size.name} ${size.width}x${size.height}: the PDF pager stays on screen on every page, and every catalogue tab is reachable`, async ({ page }, info) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await signIn(page, 'agent03');
+    const pdf = await courseItem(page, '1', 'pdf');
+    await page.goto(`/lesson/1/${pdf.id}`);
+    await expect(page.getByTestId('pdf-page')).toContainText('1', { timeout: 20_000 });
+    for (let n = 1; n <= 4; n++) {
+      await expectUncovered(page, 'pdf-next');
+      await expectUncovered(page, 'pdf-previous');
+      if (n < 4) {
+        await page.getByTestId('pdf-next').click();
+        await expect(page.getByTestId('pdf-page')).toContainText(String(n + 1));
+      }
+    }
+    await page.screenshot({ path: info.outputPath(`pdf-${size.name}.png`) });
+
+    await page.goto('/courses/all');
+    const tabs = page.getByRole('navigation', { name: /catalogue|course lists/i }).getByRole('link');
+    await expect(tabs).toHaveCount(7);
+    for (const tab of await tabs.all()) {
+      await tab.scrollIntoViewIfNeeded();
+      // Whole (a subpixel edge aside), not cut off by the page column.
+      await expect(tab).toBeInViewport({ ratio: 0.98 });
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: info.outputPath(`catalogue-${size.name}.png`) });
+  });
+}
