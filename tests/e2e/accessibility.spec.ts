@@ -68,6 +68,7 @@ async function walk(page: Page, audit: AccessibilityAudit, lang: keyof typeof HT
 for (const lang of ['en', 'zh'] as const) {
   for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     test(`no serious or critical axe violation on the public pages in ${lang} on a ${device}`, async ({ page, accessibilityAudit }) => {
+      test.setTimeout(90_000);
       await page.setViewportSize(viewport);
       await page.goto('/login');
       await page.evaluate((l) => localStorage.setItem('lang', l), lang);
@@ -78,7 +79,7 @@ for (const lang of ['en', 'zh'] as const) {
 
     for (const [group, paths] of Object.entries(GROUPS)) {
       test(`no serious or critical axe violation on agent01's ${group} in ${lang} on a ${device}`, async ({ page, accessibilityAudit }) => {
-        test.setTimeout(120_000);
+        test.setTimeout(180_000);
         await page.setViewportSize(viewport);
         await signIn(page, 'agent01');
         await page.evaluate((l) => localStorage.setItem('lang', l), lang);
