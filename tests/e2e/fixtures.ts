@@ -81,7 +81,9 @@ export const test = base.extend<{ accessibilityAudit: AccessibilityAudit }>({
       for (const note of skipped) testInfo.annotations.push({ type: 'axe-skipped', description: note });
       expect(findings, `axe-core: serious or critical violations on the pages this journey showed\n${describeFindings(findings)}`).toEqual([]);
     },
-    { auto: true },
+    // Its own time for the checks still running when the journey ends: a journey's timeout stays
+    // the time of what it does, also on a loaded machine where axe takes seconds per page.
+    { auto: true, timeout: 90_000 },
   ],
 });
 
