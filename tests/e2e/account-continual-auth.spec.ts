@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fillLogin } from './support';
 
 // Runs against the "account" server: continual authentication on, a prompt 2–4 s after a learning

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fillLogin } from './support';
 
 // Forgot password → the email (demo outbox) → its link → a new password (issue 4).

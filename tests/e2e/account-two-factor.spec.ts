@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { codeAtStep, STEP_SECONDS, stepOf } from '../../server/testing/rfc6238';
 import { fillLogin } from './support';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiCall, signIn, storedToken, type DemoUser } from './support';
 
 // Runs against a server with SESSION_TIMEOUT_SECONDS=20, SESSION_WARNING_SECONDS=8 and
@@ -83,12 +84,13 @@ test('with keep_on_screen true the token is refreshed silently and no box opens'
   expect((await apiCall(page.request, 'GET', '/api/users/current', { token: renewed })).status()).toBe(200);
 });
 
-test('signing in as the same user in a second browser expires the first (device expiry)', async ({ page, browser }) => {
+test('signing in as the same user in a second browser expires the first (device expiry)', async ({ page, browser, accessibilityAudit }) => {
   await signIn(page, 'manager01' as DemoUser);
   const firstToken = await storedToken(page);
 
   const second = await browser.newContext();
   const other = await second.newPage();
+  accessibilityAudit.watch(other);
   await signIn(other, 'manager01' as DemoUser);
 
   const alerts: string[] = [];

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiCall, fillLogin, signIn, storedToken } from './support';
 
 const CJK = /[\u4e00-\u9fff]/;
@@ -44,7 +44,7 @@ test('switching the language to zh shows Chinese texts and survives a reload', a
   await expect(page.getByTestId('side-nav')).toContainText(CJK);
 });
 
-test('manager01 sees the management link in second position; agent01 does not', async ({ page, browser }) => {
+test('manager01 sees the management link in second position; agent01 does not', async ({ page, browser, accessibilityAudit }) => {
   await signIn(page, 'manager01');
   const links = page.getByTestId('side-nav').locator('a[href]');
   await expect(links.nth(1)).toHaveAttribute('href', '/management');
@@ -52,6 +52,7 @@ test('manager01 sees the management link in second position; agent01 does not', 
   await expect(page).toHaveURL(/\/management$/);
 
   const other = await browser.newPage();
+  accessibilityAudit.watch(other);
   await signIn(other, 'agent01');
   await expect(other.getByTestId('side-nav').locator('a[href="/management"]')).toHaveCount(0);
   await other.goto('/management');
