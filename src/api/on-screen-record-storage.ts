@@ -40,7 +40,7 @@ function parse(text: string | null): unknown {
 }
 
 /** Storage can be missing or throw (private modes, quota): then records live in memory. */
-function browserStore(): KeyValueStore {
+export function browserStore(): KeyValueStore {
   const memory = new Map<string, string>();
   const fallback: KeyValueStore = {
     getItem: (k) => memory.get(k) ?? null,

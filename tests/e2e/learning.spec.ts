@@ -31,6 +31,7 @@ interface CourseItem {
   id: string;
   title: string;
   kind: string;
+  completed: boolean;
   attachment: { id: string; type: string } | null;
 }
 
@@ -195,4 +196,81 @@ test('with the server stopped mid-view the record survives a reload and is sent 
   const again = await serverTotal(page, '1');
   // Only the few seconds of the second view may be added, never the first record again.
   expect(again - sent).toBeLessThan(spent - 1);
+});
+
+// Issue 11 §2: the demo video (12 s, encrypted HLS) needs credited time ≥ its length − 2 s.
+const videoItem = async (page: Page) => (await courseItems(page, '1')).find((i) => i.attachment?.type === 'mp4')!;
+const videoTime = (page: Page) => page.getByTestId('attachment-video').evaluate((v: HTMLVideoElement) => v.currentTime);
+/** Muted, as a browser allows without a gesture; the learner's play button does the same. */
+const play = (page: Page) =>
+  page.getByTestId('attachment-video').evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+
+/** Plays the video to its end and checks the item is ticked, here and on the course page. */
+async function watchToEndAndSeeTicked(page: Page, video: CourseItem) {
+  const finishes: number[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith(`/api/attachments/${video.attachment!.id}/finish`)) finishes.push(r.status());
+  });
+  await play(page);
+  await expect.poll(() => page.getByTestId('attachment-video').evaluate((v: HTMLVideoElement) => v.ended), { timeout: 40_000 }).toBe(true);
+  // The viewing's time went first: the finish is taken on this viewing, no second one needed.
+  await expect(page.getByTestId('item-completed')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('finish-failed')).toHaveCount(0);
+  expect(finishes).toEqual([204]);
+  expect((await courseItems(page, '1')).find((i) => i.id === video.id)?.completed).toBe(true);
+  await page.getByRole('navigation', { name: 'Course and lesson' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/course\/1$/);
+  await expect(page.getByTestId('lesson-item').filter({ hasText: video.title })).toHaveClass(/lesson-item--completed/);
+}
+
+test('agent01 watches a video to its end once and the item is ticked', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'agent01');
+  const video = await videoItem(page);
+  expect(video.completed, 'not finished before').toBe(false);
+  await page.goto(`/lesson/1/${video.id}`);
+  await countingSince(page);
+  await expect(page.locator('.attachment-viewer')).toHaveAttribute('data-status', 'streaming', { timeout: 20_000 });
+  await watchToEndAndSeeTicked(page, video);
+});
+
+test('a reload in the middle of a video resumes near the position reached; seeking back is allowed, ahead is not; then it finishes', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signIn(page, 'agent02');
+  const video = await videoItem(page);
+  expect(video.completed, 'not finished before').toBe(false);
+  await page.goto(`/lesson/1/${video.id}`);
+  await countingSince(page);
+  await expect(page.locator('.attachment-viewer')).toHaveAttribute('data-status', 'streaming', { timeout: 20_000 });
+  await play(page);
+  await expect.poll(() => videoTime(page), { timeout: 20_000 }).toBeGreaterThan(5);
+  const reached = await page.getByTestId('attachment-video').evaluate((v: HTMLVideoElement) => {
+    v.pause();
+    return v.currentTime;
+  });
+
+  await page.reload();
+  await expect(page.locator('.attachment-viewer')).toHaveAttribute('data-status', 'streaming', { timeout: 20_000 });
+  // Not 0:00: where the last viewing was.
+  await expect.poll(() => videoTime(page), { timeout: 20_000 }).toBeGreaterThan(reached - 1);
+  expect(await videoTime(page)).toBeLessThanOrEqual(reached + 1);
+
+  // Back within what was watched (before the reload): allowed, no refusal shown.
+  await page.getByTestId('attachment-video').evaluate((v: HTMLVideoElement) => {
+    v.currentTime = 1;
+  });
+  await expect.poll(() => videoTime(page)).toBeLessThan(2);
+  await expect(page.getByTestId('seeking-refused')).toHaveCount(0);
+  // Ahead of the furthest point reached: put back, and said so.
+  await page.getByTestId('attachment-video').evaluate((v: HTMLVideoElement) => {
+    v.currentTime = 11;
+  });
+  await expect(page.getByTestId('seeking-refused')).toBeVisible();
+  await expect.poll(() => videoTime(page)).toBeLessThanOrEqual(reached + 1);
+
+  // Played on to its end in this second visit: the time of both visits counts, and it is ticked.
+  await watchToEndAndSeeTicked(page, video);
 });

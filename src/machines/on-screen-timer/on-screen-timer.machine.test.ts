@@ -299,6 +299,50 @@ describe('on-screen timer: records (SPEC §3, §5)', () => {
   });
 });
 
+describe('on-screen timer: a checkpoint before a finish (issue 11 §2)', () => {
+  it('ends the record at that moment, begins the next there and flushes: nothing lost or sent twice', async () => {
+    const PLAYER: TimerTarget = { courseId: 'c1', attachmentId: 'v1', viewingId: 'v9' };
+    const t = await start();
+    await t.ready();
+    await t.send({ type: 'timer.start', target: PLAYER, now: at(0) });
+    for (let s = 1; s <= 12; s += 1) await t.send({ type: 'clock.tick', now: at(s) });
+    t.log.length = 0;
+    // The video ended 12.3 s in: its time must reach the server before the finish is asked for.
+    await t.send({ type: 'timer.checkpoint', now: at(12.3) });
+    expect(t.sentRecords()).toEqual([{ courseID: 'c1', attachmentID: 'v1', duration: 12, completedPage: 0, key: at(0), viewingID: 'v9' }]);
+    expect(t.log).toEqual([`enqueue ${at(0)}`, 'flush ok']);
+    expect(t.actor.getSnapshot().matches({ outbox: 'idle' })).toBe(true);
+    // Still counting, into a new record that began at the checkpoint (with the 0.3 s left over).
+    expect(t.view()).toMatchObject({ status: 'counting', seconds: 112 });
+    await t.send({ type: 'clock.tick', now: at(13) });
+    expect(t.lastSaved()).toEqual({ courseID: 'c1', attachmentID: 'v1', duration: 1, completedPage: 0, key: at(12.3), viewingID: 'v9' });
+    await t.send({ type: 'timer.stop', now: at(20) });
+    expect(t.sentRecords().map((r) => [r.duration, r.key])).toEqual([
+      [12, at(0)],
+      [8, at(12.3)],
+    ]);
+    expect(t.view().seconds).toBe(120);
+  });
+
+  it('a record under a second goes on counting; the outbox is sent all the same, also while paused or failing', async () => {
+    const t = await start({ flushes: [true, false] });
+    await t.ready();
+    await t.send({ type: 'timer.start', target: ITEM, now: at(0) });
+    t.log.length = 0;
+    await t.send({ type: 'timer.checkpoint', now: at(0.5) });
+    expect(t.sentRecords()).toEqual([]);
+    expect(t.log).toEqual(['flush failed']);
+    expect(t.actor.getSnapshot().matches({ outbox: 'waiting' })).toBe(true);
+    await t.send({ type: 'timer.pause', now: at(3) });
+    // A checkpoint does not wait for the backoff: it sends the paused record at once.
+    await t.send({ type: 'timer.checkpoint', now: at(4) });
+    expect(t.sentRecords()).toEqual([{ courseID: 'c1', itemID: 'i1', duration: 3, key: at(0), viewingID: 'v1' }]);
+    expect(t.log).toEqual(['flush failed', `enqueue ${at(0)}`, 'flush ok']);
+    expect(t.view()).toMatchObject({ status: 'paused', seconds: 103 });
+  });
+
+});
+
 describe('on-screen timer: setup and outbox (SPEC §4, §8)', () => {
   it('setup moves the stored record, flushes it, then loads the total', async () => {
     const t = await start();

@@ -55,6 +55,9 @@ export type OnScreenTimerEvent =
   /** PDF: a page was shown. */
   | { type: 'timer.page'; page: number }
   | { type: 'clock.tick'; now: number }
+  /** Before a finish: the record ends now and the next begins now (nothing lost or sent twice),
+   * and the outbox is sent, so the server has the viewing's time when it judges the finish. */
+  | { type: 'timer.checkpoint'; now: number }
   | { type: 'network.online' }
   // Between the two regions (raised by the machine itself).
   | { type: 'outbox.added' }
@@ -176,6 +179,21 @@ const tick = machineSetup.enqueueActions(({ context, event, enqueue }) => {
   if (record) enqueue({ type: 'saveRecord', params: { record } });
 });
 
+/** A checkpoint: like the rotation in `tick`, but whatever the record's length. A record under a
+ * second goes on counting (it is never sent at zero); the outbox is sent either way. */
+const checkpoint = machineSetup.enqueueActions(({ context, event, enqueue }) => {
+  const next = accrue(context, nowOf(event));
+  const seconds = wholeSeconds(next.record);
+  if (next.target && next.record && seconds > 0) {
+    enqueue({ type: 'enqueueRecord', params: { record: toStoredRecord(next.target, next.record) } });
+    const record: OpenRecord = { key: next.lastNow ?? nowOf(event), ms: next.record.ms - seconds * 1000, completedPage: next.record.completedPage };
+    enqueue.assign({ ...next, record, endedSeconds: next.endedSeconds + seconds });
+  } else {
+    enqueue.assign(next);
+  }
+  enqueue.raise({ type: 'outbox.flush' });
+});
+
 const saveStored = machineSetup.enqueueActions(({ context, enqueue }) => {
   const record = storable(context);
   if (record) enqueue({ type: 'saveRecord', params: { record } });
@@ -227,6 +245,8 @@ export const onScreenTimerMachine = machineSetup.createMachine({
           initial: 'loading',
           on: {
             'course.setup': { target: '.loading', reenter: true, actions: [dropRecord, setUp] },
+            // Nothing is stored yet (or ever, once completed): only what waits is sent.
+            'timer.checkpoint': { actions: raise({ type: 'outbox.flush' }) },
           },
           states: {
             loading: {
@@ -291,6 +311,7 @@ export const onScreenTimerMachine = machineSetup.createMachine({
                 ],
                 'timer.stop': { target: '.stopped', actions: endRecord },
                 'timer.page': { actions: [notePage, saveStored] },
+                'timer.checkpoint': { actions: checkpoint },
                 'course.setup': { target: '#onScreenTimer.timer.active.loading', actions: [endRecord, setUp] },
               },
               states: {

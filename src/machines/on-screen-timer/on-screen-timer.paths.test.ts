@@ -41,6 +41,7 @@ const timerEvents: ModelEvent[] = [
   { type: 'timer.restart', now: at(4) },
   { type: 'page.hidden', now: at(3) },
   { type: 'page.visible', now: at(4) },
+  { type: 'timer.checkpoint', now: at(4) },
   stop,
   { type: 'retry' },
   opened,
@@ -52,6 +53,7 @@ const outboxEvents: ModelEvent[] = [
   setupEvent,
   startItem,
   { type: 'clock.tick', now: at(70) },
+  { type: 'timer.checkpoint', now: at(71) },
   stop,
   opened,
   sent,
@@ -173,6 +175,8 @@ function checker() {
     expect(counted * 1000).toBeLessThanOrEqual((ctx.lastNow ?? T0) - T0);
     if (view.status === 'counting' || view.status === 'paused' || view.status === 'stopped') expect(view.seconds).toBe(40 + counted);
     if (snap.matches({ timer: { active: 'completed' } })) expect([ctx.target, ctx.record]).toEqual([null, null]);
+    // A checkpoint (before a finish) always sends the outbox: the finish waits for it to drain.
+    if (event.type === 'timer.checkpoint' && !snap.matches({ timer: 'idle' })) expect(snap.matches({ outbox: 'flushing' })).toBe(true);
     // Setup moves whatever is stored from before, first.
     if (event.type === 'course.setup') expect(done.some((e) => e.type === 'enqueue' && e.record === null)).toBe(true);
     // One send per entry into flushing, one total per entry into loadingTotal.

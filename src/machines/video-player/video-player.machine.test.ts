@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { VIDEO_COMPLETION_TOLERANCE_SECONDS } from '../../config/constants';
 import { videoPlayerMachine, type VideoPlayerEvent, type VideoPlayerInput } from './video-player.machine';
-import { videoPlayerView } from './video-player.selectors';
+import { progressToKeep, videoPlayerView } from './video-player.selectors';
 
 // SPEC §4 play/pause, §9 criteria and skip (video: criteria true, skip false), §2 the identity prompt.
 const VIDEO: VideoPlayerInput = { skipAllowed: false, criteria: true };
@@ -16,6 +16,7 @@ function start(input: VideoPlayerInput = VIDEO) {
         playMedia: () => void effects.push('play'),
         pauseMedia: () => void effects.push('pause'),
         seekMedia: (_, { position }) => void effects.push(`seek ${position}`),
+        resumeMedia: (_, { position }) => void effects.push(`resume ${position}`),
         setKeepOnScreen: (_, keep) => void effects.push(`keep ${keep}`),
         reportFinished: () => void effects.push('finished'),
       },
@@ -106,10 +107,40 @@ describe('video player', () => {
     expect(v.effects).toEqual(['play', 'keep true', 'keep false', 'pause', 'play', 'keep true', 'keep false', 'pause']);
   });
 
-  it('a resumed position counts as played', () => {
+  it('a reload resumes where the last viewing got to; what it played counts as played (issue 11 §2)', () => {
+    const v = start({ ...VIDEO, resume: { position: 25, maxPlayed: 40 } });
+    v.send({ type: 'media.loaded', duration: 60 });
+    expect(v.effects).toEqual(['resume 25']);
+    expect(v.actor.getSnapshot().context).toMatchObject({ position: 25, maxPlayed: 40 });
+    // The element reports the move; then the learner seeks back and forth within what was watched.
+    v.send({ type: 'media.seeking', position: 25 }, { type: 'media.time', position: 25 }, { type: 'media.seeking', position: 5 }, { type: 'media.seeking', position: 38 });
+    expect(v.effects).toEqual(['resume 25']);
+    // Ahead of the furthest point reached: still refused (SPEC §9 skip: video false).
+    v.send({ type: 'media.seeking', position: 50 });
+    expect(v.effects).toEqual(['resume 25', 'seek 40']);
+    // Played on from there to the end: the finish is reported once.
+    v.send({ type: 'user.play' }, ...playThrough(40, 59.5), { type: 'media.ended' });
+    expect(v.effects.filter((e) => e === 'finished')).toHaveLength(1);
+  });
+
+  it('a remembered progress never reaches past the media, and a fresh one seeks nowhere', () => {
+    const v = start({ ...VIDEO, resume: { position: 90, maxPlayed: 120 } });
+    v.send({ type: 'media.loaded', duration: 60 });
+    expect(v.actor.getSnapshot().context).toMatchObject({ position: 60, maxPlayed: 60 });
+    const fresh = start({ ...VIDEO, resume: null });
+    fresh.send({ type: 'media.loaded', duration: 60 });
+    expect(fresh.effects).toEqual([]);
+    expect(fresh.view().maxPlayed).toBe(0);
+  });
+
+  it('keeps the progress of a loaded viewing: an ended one starts over, with all of it open', () => {
     const v = start();
-    v.send({ type: 'media.loaded', duration: 60, position: 25 }, { type: 'media.seeking', position: 26 });
-    expect(v.view().maxPlayed).toBe(25);
-    expect(v.effects).toEqual([]);
+    expect(progressToKeep(v.actor.getSnapshot())).toBeNull();
+    v.send({ type: 'media.loaded', duration: 20 }, { type: 'user.play' }, ...playThrough(0, 7));
+    expect(progressToKeep(v.actor.getSnapshot())).toEqual({ position: 7, maxPlayed: 7 });
+    v.send({ type: 'media.seeking', position: 2 });
+    expect(progressToKeep(v.actor.getSnapshot())).toEqual({ position: 2, maxPlayed: 7 });
+    v.send(...playThrough(2, 19.5), { type: 'media.ended' });
+    expect(progressToKeep(v.actor.getSnapshot())).toEqual({ position: 0, maxPlayed: 20 });
   });
 });

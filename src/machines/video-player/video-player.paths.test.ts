@@ -13,6 +13,7 @@ const machine = videoPlayerMachine.provide({
     playMedia: () => void effects.push('play'),
     pauseMedia: () => void effects.push('pause'),
     seekMedia: (_, { position }) => void effects.push(`seek ${position}`),
+    resumeMedia: (_, { position }) => void effects.push(`resume ${position}`),
     setKeepOnScreen: (_, keep) => void effects.push(`keep ${keep}`),
     reportFinished: () => void effects.push('finished'),
   },
@@ -37,6 +38,8 @@ const events: ModelEvent[] = [
 const inputs: Record<string, VideoPlayerInput> = {
   'a video (no skip, criteria)': { skipAllowed: false, criteria: true },
   'an audio (skip, no criteria)': { skipAllowed: true, criteria: false },
+  // Issue 11 §2: a reload 4 s in, after 6 s had been played (seeking back within them is allowed).
+  'a video resumed after a reload': { skipAllowed: false, criteria: true, resume: { position: 4, maxPlayed: 6 } },
 };
 const runs: Array<ModelRun & { name: string }> = Object.entries(inputs).map(([name, input]) => ({
   name,
@@ -87,6 +90,15 @@ function checker() {
     if (before) expect(ctx.maxPlayed).toBeGreaterThanOrEqual(before.maxPlayed);
     for (const seek of done.filter((e) => e.startsWith('seek'))) expect(seek).toBe(`seek ${before?.maxPlayed}`);
     if (ctx.skipAllowed) expect(done.filter((e) => e.startsWith('seek'))).toEqual([]);
+    // A reload resumes once, as the media loads, where the last viewing was (within the media);
+    // what that viewing played counts as played from then on.
+    const resumes = done.filter((e) => e.startsWith('resume'));
+    if (resumes.length) {
+      expect(previous?.value ?? 'loading').toMatch(/^(loading|error)$/);
+      expect(resumes).toEqual([`resume ${Math.min(ctx.resume!.position, ctx.resume!.maxPlayed, ctx.duration)}`]);
+    }
+    if (ctx.resume && ctx.duration > 0) expect(ctx.maxPlayed).toBeGreaterThanOrEqual(Math.min(ctx.resume.maxPlayed, ctx.duration));
+    if (!ctx.resume) expect(resumes).toEqual([]);
     // The finish: criteria only, played to the end within the tolerance, once.
     if (done.includes('finished')) {
       reported += 1;

@@ -14,7 +14,7 @@ import { registerLearningControls } from '../continual-auth/learning-controls';
 import { courseRouteMachine } from '../course/course.actor';
 import { CoursesNamespace } from '../courses/courses-namespace';
 import { LessonAttachment } from './lesson-attachment';
-import { onScreenTimerLogic, openViewing, sendStoredRecords, watchPage } from './on-screen-timer.actor';
+import { onScreenTimerLogic, openViewing, sendPendingTime, sendStoredRecords, watchPage } from './on-screen-timer.actor';
 
 type TimerActor = ActorRefFrom<ReturnType<typeof onScreenTimerLogic>>;
 
@@ -103,6 +103,8 @@ function LessonItem({ courseId, itemId, timer }: { courseId: string; itemId: str
             attachmentId={item.attachment.id}
             onPage={(page) => timer.send({ type: 'timer.page', page })}
             onFinished={() => setFinished(true)}
+            // The server judges a video's finish by the time it has: the viewing's goes first.
+            beforeFinish={() => sendPendingTime(timer)}
           />
         ) : null
       }

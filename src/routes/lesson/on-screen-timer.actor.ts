@@ -132,6 +132,44 @@ export async function openViewing(
 
 type TimerActor = ActorRef<Snapshot<unknown>, OnScreenTimerEvent>;
 
+/** The outbox could not be sent (offline, server away): the time is kept and sent later. */
+export class TimeNotSentError extends Error {
+  constructor() {
+    super('The time on screen could not be sent yet');
+    this.name = 'TimeNotSentError';
+  }
+}
+
+type OutboxState = 'idle' | 'flushing' | 'waiting';
+const outboxState = (snapshot: Snapshot<unknown>): OutboxState | undefined => (snapshot as { value?: { outbox?: OutboxState } }).value?.outbox;
+
+/**
+ * Before a finish: the current record ends now (a checkpoint, so the timer keeps counting into a
+ * new record, never into the one sent) and the outbox is sent. Resolves once the outbox has
+ * drained, i.e. the server has every second counted so far; rejects with TimeNotSentError when a
+ * send failed (the outbox retries by itself). Not sendStoredRecords(): that would send the
+ * current record's key while the timer goes on counting into it.
+ */
+export function sendPendingTime(actor: TimerActor, now: () => number = Date.now): Promise<void> {
+  actor.send({ type: 'timer.checkpoint', now: now() });
+  return new Promise<void>((resolve, reject) => {
+    // The checkpoint raised outbox.flush: the outbox is flushing now (or is to flush again), so
+    // its next 'idle' is after a send that began after the checkpoint.
+    if (outboxState(actor.getSnapshot()) !== 'flushing') return resolve();
+    const subscription = actor.subscribe({
+      next: (snapshot) => {
+        const state = outboxState(snapshot);
+        if (state === 'flushing') return;
+        subscription.unsubscribe();
+        if (state === 'idle') resolve();
+        else reject(new TimeNotSentError());
+      },
+      error: () => reject(new TimeNotSentError()),
+      complete: () => reject(new TimeNotSentError()),
+    });
+  });
+}
+
 /** Tab visibility, page close and the network, as the timer's events. Returns the cleanup. */
 export function watchPage(actor: TimerActor, now: () => number = Date.now): () => void {
   const visibility = () => actor.send({ type: document.visibilityState === 'hidden' ? 'page.hidden' : 'page.visible', now: now() });

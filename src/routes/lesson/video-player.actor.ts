@@ -1,8 +1,12 @@
-import { setKeepOnScreen as storeKeepOnScreen } from '../../api/token-storage';
-import { videoPlayerMachine } from '../../machines/video-player/video-player.machine';
+import type { ActorRef, Snapshot } from 'xstate';
+import { getToken, readClaims, setKeepOnScreen as storeKeepOnScreen } from '../../api/token-storage';
+import { createVideoProgressStorage, type VideoProgressStorage } from '../../api/video-progress-storage';
+import { videoPlayerMachine, type VideoPlayerEvent, type VideoProgress } from '../../machines/video-player/video-player.machine';
+import { progressToKeep, type VideoPlayerSnapshot } from '../../machines/video-player/video-player.selectors';
 import type { MediaHandle } from '../../ui/attachment-viewer/use-media-events';
 
-// The ONE place that wires the video player machine to the media element and keep_on_screen.
+// The ONE place that wires the video player machine to the media element, keep_on_screen and the
+// progress remembered across reloads.
 
 export interface VideoPlayerDeps {
   /** The view's handle on the element (a React ref): read when an action runs, so it may mount later. */
@@ -25,6 +29,7 @@ export function videoPlayerLogic(deps: VideoPlayerDeps) {
         deps.media.current?.seek(position);
         deps.onSeekRefused?.();
       },
+      resumeMedia: (_, { position }) => deps.media.current?.seek(position),
       setKeepOnScreen: (_, on) => keep(on),
       reportFinished: () => {
         Promise.resolve()
@@ -33,4 +38,28 @@ export function videoPlayerLogic(deps: VideoPlayerDeps) {
       },
     },
   });
+}
+
+/** Whose progress it is: the signed-in user (one browser may be shared). */
+const signedInUser = (): string => readClaims(getToken())?.sub ?? 'anonymous';
+
+/**
+ * The progress of an attachment's earlier viewing (the machine's `resume` input), and a way to keep
+ * this viewing's as it goes (returns the unsubscribe).
+ */
+export function videoProgress(attachmentId: string, storage: VideoProgressStorage = createVideoProgressStorage(), owner: () => string = signedInUser) {
+  return {
+    resume: (): VideoProgress | null => storage.read(owner(), attachmentId),
+    keep(actor: ActorRef<Snapshot<unknown>, VideoPlayerEvent>): () => void {
+      let last = '';
+      const subscription = actor.subscribe((snapshot) => {
+        const progress = progressToKeep(snapshot as VideoPlayerSnapshot);
+        const text = JSON.stringify(progress);
+        if (!progress || text === last) return;
+        last = text;
+        storage.write(owner(), attachmentId, progress);
+      });
+      return () => subscription.unsubscribe();
+    },
+  };
 }

@@ -162,6 +162,23 @@ describe('VideoView through the viewer', () => {
   });
 });
 
+describe('the finish, as the learner sees it (issue 11 §2)', () => {
+  it('a refused finish shows the server’s reason and a way to try again, never only a console error', async () => {
+    const onRetry = vi.fn();
+    show({ view: viewerAt('streaming', streamDetail), finish: { sending: false, problem: { kind: 'refused', reason: 'Please watch the video to its end first.' }, onRetry } });
+    expect(screen.getByTestId('finish-failed')).toHaveTextContent('This item could not be marked as finished: Please watch the video to its end first.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('time that could not be sent is said so, in every language; sending shows a status', () => {
+    show({ view: viewerAt('streaming', streamDetail), finish: { sending: false, problem: { kind: 'time_not_sent' }, onRetry: vi.fn() } }, 'zh');
+    expect(screen.getByRole('alert')).toHaveTextContent('您的觀看時間暫時無法傳送');
+    show({ view: viewerAt('streaming', streamDetail), finish: { sending: true, problem: null, onRetry: vi.fn() } }, 'cn');
+    expect(screen.getByTestId('finish-sending')).toHaveTextContent('正在保存您的观看时间…');
+  });
+});
+
 describe('AttachmentTypeIcon', () => {
   it.each([
     ['docx', 'Word document'],

@@ -29,12 +29,45 @@ export interface AttachmentViewerProps {
   /** hls.js gave up: send stream.failed. */
   onStreamError?: (error: Error) => void;
   seekingRefused?: boolean;
+  /** The finish (SPEC §7) under way or refused; nothing is shown without it. */
+  finish?: FinishStatus;
   /** PDF: the page shown and the page count. */
   onPdfPage?: (page: number, pageCount: number) => void;
   initialPdfPage?: number;
   /** selectAttachmentLikeView of the attachment-like machine; no button without it. */
   like?: AttachmentLikeView | null;
   onToggleLike?: () => void;
+}
+
+/** Why the server does not have the finish yet: the time could not be sent, or it refused. */
+export type FinishProblem = { kind: 'time_not_sent' } | { kind: 'refused'; reason: string };
+
+export interface FinishStatus {
+  /** The viewing's time and the finish are being sent. */
+  sending: boolean;
+  problem: FinishProblem | null;
+  onRetry: () => void;
+}
+
+/** Never only a console error: the learner sees that the item is not ticked yet, and why. */
+function FinishNotice({ finish }: { finish: FinishStatus }) {
+  const { t } = useTranslation();
+  if (finish.problem) {
+    const message = finish.problem.kind === 'time_not_sent' ? t('attachments:finish_time_not_sent') : t('attachments:finish_refused', { reason: finish.problem.reason });
+    return (
+      <div role="alert" className="attachment-viewer__error" data-testid="finish-failed">
+        <p>{message}</p>
+        <Button onClick={finish.onRetry} disabled={finish.sending}>
+          {t('attachments:retry')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <p role="status" className="attachment-viewer__notice" data-testid="finish-sending">
+      {t('attachments:finish_sending')}
+    </p>
+  );
 }
 
 function Failure({ title, message, onRetry }: { title?: string; message: string; onRetry?: () => void }) {
@@ -118,6 +151,7 @@ export function AttachmentViewer(p: AttachmentViewerProps) {
         </header>
       ) : null}
       <div className="attachment-viewer__body">{body}</div>
+      {p.finish ? <FinishNotice finish={p.finish} /> : null}
     </section>
   );
 }
