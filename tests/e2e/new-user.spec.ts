@@ -1,4 +1,5 @@
-import { devices, expect, test, type Page } from '@playwright/test';
+import { devices, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, storedToken } from './support';
 
 // Issue 11 §5: what a new user hit in the browser (demo server, project "chromium").

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './support';
 
 // Issue 11 §6, bytes on the wire (ADR 015): an English page fetches no Chinese font (neither the

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
@@ -55,6 +55,13 @@ function LessonItem({ courseId, itemId, timer }: { courseId: string; itemId: str
 
   const continualAuth = useContinualAuth();
   const [viewingFailed, setViewingFailed] = useState(false);
+  // A finish waits for the viewing: the server finishes only what it saw opened (ADR 012).
+  const viewingBegun = useRef<{ promise: Promise<void>; resolve: () => void } | null>(null);
+  if (viewingBegun.current === null) {
+    let resolve = () => undefined as void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    viewingBegun.current = { promise, resolve };
+  }
   useEffect(() => {
     if (!item) return;
     // ADR 012: the server sees the item open (a viewing) before its time counts.
@@ -65,6 +72,7 @@ function LessonItem({ courseId, itemId, timer }: { courseId: string; itemId: str
       if (!viewing || left) return;
       setViewingFailed(false);
       started = true;
+      viewingBegun.current?.resolve();
       if (viewing.identity_verified_until) continualAuth?.verifiedFor(Date.parse(viewing.identity_verified_until) - Date.now());
       timer.send({ type: 'timer.start', target: { ...target, viewingId: viewing.id }, now: Date.now() });
     });
@@ -104,7 +112,7 @@ function LessonItem({ courseId, itemId, timer }: { courseId: string; itemId: str
             onPage={(page) => timer.send({ type: 'timer.page', page })}
             onFinished={() => setFinished(true)}
             // The server judges a video's finish by the time it has: the viewing's goes first.
-            beforeFinish={() => sendPendingTime(timer)}
+            beforeFinish={() => viewingBegun.current!.promise.then(() => sendPendingTime(timer))}
           />
         ) : null
       }
