@@ -7,6 +7,7 @@ import { createOnScreenRecordStorage, type KeyValueStore } from '../../src/api/o
 import type { CourseTotal, OnScreenTimerEvent, TimerTarget } from '../../src/machines/on-screen-timer/on-screen-timer.machine';
 import { onScreenTimerView } from '../../src/machines/on-screen-timer/on-screen-timer.selectors';
 import { onScreenTimerLogic, type OnScreenTimerDeps } from '../../src/routes/lesson/on-screen-timer.actor';
+import { seeded } from './fuzz/bad-input';
 
 // Brief law (issue 5): the time a learner spends is counted exactly once, never lost, never
 // inflated. The real timer machine and its outbox, against the real server, through a seeded
@@ -37,17 +38,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx?.close());
 
-/** mulberry32: the same schedule on every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 async function answer(res: Response): Promise<void> {
   if (res.status === 200 || res.status === 204) return;
