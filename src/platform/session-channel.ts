@@ -19,9 +19,17 @@ export interface SessionChannel {
   /** Called with every well-formed message from another tab; returns the unsubscribe. */
   subscribe: (listener: (message: SessionMessage) => void) => () => void;
   close: () => void;
+  /** Marks this tab as signed in (or no longer) for `signedInTabOpen` of the browser's other tabs. */
+  holdSignedIn?: (held: boolean) => void;
+  /** Whether a tab of this browser is signed in now: false means no answer with a token will come. */
+  signedInTabOpen?: () => Promise<boolean>;
 }
 
 export const SESSION_CHANNEL_NAME = 'agent-academy-session';
+
+/** A shared Web Lock each signed-in tab holds while it is signed in. The browser drops it when the
+ * tab closes or crashes, so a new tab can tell without waiting whether any tab could answer it. */
+export const SIGNED_IN_LOCK_NAME = 'agent-academy-signed-in';
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
@@ -51,6 +59,8 @@ export function openSessionChannel(name: string = SESSION_CHANNEL_NAME): Session
     const message = parseSessionMessage(event.data);
     if (message) for (const listener of [...listeners]) listener(message);
   };
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  let releaseSignedIn: (() => void) | null = null;
   return {
     post: (message) => channel.postMessage(message),
     subscribe: (listener) => {
@@ -60,6 +70,23 @@ export function openSessionChannel(name: string = SESSION_CHANNEL_NAME): Session
     close: () => {
       listeners.clear();
       channel.close();
+      releaseSignedIn?.();
+    },
+    holdSignedIn: (held) => {
+      if (!locks) return;
+      if (held && !releaseSignedIn) {
+        const released = new Promise<void>((resolve) => (releaseSignedIn = resolve));
+        void locks.request(SIGNED_IN_LOCK_NAME, { mode: 'shared' }, () => released).catch(() => {});
+      } else if (!held && releaseSignedIn) {
+        releaseSignedIn();
+        releaseSignedIn = null;
+      }
+    },
+    signedInTabOpen: async () => {
+      // Without the Locks API we cannot tell: assume a tab may answer.
+      if (!locks?.query) return true;
+      const { held = [] } = await locks.query().catch(() => ({ held: [{ name: SIGNED_IN_LOCK_NAME }] }));
+      return held.some((lock) => lock.name === SIGNED_IN_LOCK_NAME);
     },
   };
 }

@@ -5,7 +5,7 @@ import { getClientId, getToken, setToken } from '../../api/token-storage';
 import type { SessionChannel, SessionMessage } from '../../platform/session-channel';
 import { fakeApi, noContent } from '../testing/network';
 import { createSession, type SessionHandle } from './session.actor';
-import { joinOpenTabs } from './tab-sync';
+import { ASK_OPEN_TABS_MS, ASK_SIGNED_IN_TAB_MS, joinOpenTabs } from './tab-sync';
 
 // This tab's side of ADR 016: the test plays the browser's other tabs through a fake channel.
 function otherTabs() {
@@ -85,6 +85,43 @@ describe('a new tab joins the open ones', () => {
     vi.advanceTimersByTime(300);
     await expect(waiting).resolves.toBe(false);
     expect(alone.posted).toEqual([{ type: 'session.ask' }]);
+  });
+
+  it('waits longer for a slow answer when a signed-in tab is open, and only the short wait when none is', async () => {
+    const tabs = otherTabs();
+    const shared = tokenFor('1');
+    const slow = { ...tabs.channel, signedInTabOpen: () => Promise.resolve(true) };
+    tabs.whenAsked(() => setTimeout(() => tabs.say({ type: 'session.share', token: shared, clientId: OTHER_CLIENT }), 1_200));
+    const joined = joinOpenTabs(slow);
+    await vi.advanceTimersByTimeAsync(1_200);
+    await expect(joined).resolves.toBe(true);
+    expect(getToken()).toBe(shared);
+
+    sessionStorage.clear();
+    const none = otherTabs();
+    const waiting = joinOpenTabs({ ...none.channel, signedInTabOpen: () => Promise.resolve(false) });
+    await vi.advanceTimersByTimeAsync(ASK_OPEN_TABS_MS);
+    await expect(waiting).resolves.toBe(false);
+    expect(none.posted).toEqual([{ type: 'session.ask' }]);
+    expect(ASK_SIGNED_IN_TAB_MS).toBeGreaterThan(ASK_OPEN_TABS_MS);
+  });
+
+  it('holds the signed-in mark while it has a token, and lets go at logout and when stopped', async () => {
+    fakeApi({ 'POST /api/auth/logout': noContent });
+    const tabs = otherTabs();
+    const marks: boolean[] = [];
+    const channel = { ...tabs.channel, holdSignedIn: (held: boolean) => void marks.push(held) };
+    setToken(tokenFor('1'));
+    const session = startSession(channel);
+    expect(marks.at(-1)).toBe(true);
+    session.logout();
+    await waitFor(session.actor, (s) => s.matches('signedOut'));
+    expect(marks.at(-1)).toBe(false);
+    setToken(tokenFor('1'));
+    expect(marks.at(-1)).toBe(true);
+    session.stop();
+    handle = null;
+    expect(marks.at(-1)).toBe(false);
   });
 
   it('does not ask when it has a token already (a reload), or when the browser has no channel', async () => {

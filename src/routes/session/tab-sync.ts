@@ -4,9 +4,12 @@ import type { SessionChannel } from '../../platform/session-channel';
 // ADR 016: the tabs of one browser share one session. The wiring between the browser's channel
 // (src/platform/session-channel.ts), this tab's token storage and this tab's session.
 
-/** How long a new tab waits for an open tab to answer before it shows the sign-in page. Open
- * tabs answer within a few milliseconds; the wait runs beside the app configuration's request. */
+/** How long a new tab waits for the client id of an open tab when no tab is signed in. The wait
+ * runs beside the app configuration's request. */
 export const ASK_OPEN_TABS_MS = 300;
+/** How long a new tab waits for the token when a tab of this browser is signed in. An open tab
+ * busy loading a page (or in the background) was seen to take more than a second to answer. */
+export const ASK_SIGNED_IN_TAB_MS = 5_000;
 
 /** A token worth taking: readable, for a user, and not expired. */
 function usable(token: string | null, nowMs: number): string | null {
@@ -25,8 +28,17 @@ const issuedAt = (token: string | null) => {
  * the client id of the first tab that answered, so a sign-in here is still the same browser.
  * Resolves with whether a token was taken, at the latest after `waitMs`.
  */
-export function joinOpenTabs(channel: SessionChannel | null, { waitMs = ASK_OPEN_TABS_MS, now = Date.now } = {}): Promise<boolean> {
+export function joinOpenTabs(
+  channel: SessionChannel | null,
+  { waitMs = ASK_OPEN_TABS_MS, signedInWaitMs = ASK_SIGNED_IN_TAB_MS, now = Date.now } = {},
+): Promise<boolean> {
   if (!channel || getToken()) return Promise.resolve(false);
+  if (!channel.signedInTabOpen) return askOpenTabs(channel, waitMs, now);
+  // A signed-in tab is open: worth waiting longer for its answer than for a client id alone.
+  return channel.signedInTabOpen().then((open) => askOpenTabs(channel, open ? signedInWaitMs : waitMs, now));
+}
+
+function askOpenTabs(channel: SessionChannel, wait: number, now: () => number): Promise<boolean> {
   return new Promise((resolve) => {
     let clientIdOfFirstAnswer: string | null = null;
     const finish = (tookToken: boolean) => {
@@ -46,7 +58,7 @@ export function joinOpenTabs(channel: SessionChannel | null, { waitMs = ASK_OPEN
         clientIdOfFirstAnswer ??= message.clientId;
       }
     });
-    const timer = setTimeout(() => finish(false), waitMs);
+    const timer = setTimeout(() => finish(false), wait);
     channel.post({ type: 'session.ask' });
   });
 }
@@ -66,7 +78,9 @@ export interface TabSession {
 export function syncWithOpenTabs(channel: SessionChannel | null, session: TabSession, now: () => number = Date.now): () => void {
   if (!channel) return () => {};
   let taking = false;
+  channel.holdSignedIn?.(usable(getToken(), now()) !== null);
   const stopListening = onTokenChange((token) => {
+    channel.holdSignedIn?.(token !== null);
     // A removed token (401, logout) is not news for the others: logout says so itself.
     if (taking || token === null) return;
     channel.post({ type: 'session.token', token, clientId: getClientId() });
@@ -104,5 +118,6 @@ export function syncWithOpenTabs(channel: SessionChannel | null, session: TabSes
   return () => {
     stopListening();
     unsubscribe();
+    channel.holdSignedIn?.(false);
   };
 }
