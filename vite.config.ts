@@ -1,8 +1,23 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { precompress } from './build/precompress.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+
+// ADR 020: every server and API test file that opens a test database (through server/test-support.ts,
+// directly or via server/testing/content-factory.ts) runs a second time on PostgreSQL when
+// TEST_DATABASE_URL is set: the `postgres` project, each test context on its own database cloned
+// from a migrated and seeded template. Files that open no database (pure functions, the HTTP layer)
+// would only repeat themselves, and the *.postgres.test.ts files run on PostgreSQL already.
+const opensTestDatabase = /from '[./]+(server\/)?(test-support|testing\/content-factory)'/;
+const postgresTestFiles = process.env.TEST_DATABASE_URL
+  ? ['server', 'tests/api']
+      .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => path.join(dir, file)))
+      .filter((file) => file.endsWith('.test.ts') && !file.endsWith('.postgres.test.ts') && opensTestDatabase.test(readFileSync(file, 'utf8')))
+      .sort()
+  : [];
 
 export default defineConfig({
   // precompress: brotli and gzip of every built text file, sent by the server as they are (ADR 015).
@@ -22,6 +37,7 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'build/**/*.test.ts', 'src/machines/**/*.test.ts', 'src/config/**/*.test.ts', 'src/api/schemas/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/unit/**/*.test.ts'],
         },
       },
+      ...(postgresTestFiles.length > 0 ? [{ extends: true as const, test: { name: 'postgres', environment: 'node' as const, include: postgresTestFiles, env: { TEST_DATABASE: 'postgres' } } }] : []),
       {
         extends: true,
         test: {

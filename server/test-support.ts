@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
 import { HEADER, XSRF_COOKIE } from '../src/config/constants';
 import { createApp } from './app';
 import { createManualClock, type ManualClock } from './clock';
@@ -75,6 +76,83 @@ async function loadTemplate(): Promise<Template> {
   return read();
 }
 
+// On PostgreSQL (the `postgres` Vitest project, ADR 020) the same holds with a template database:
+// migrated and seeded once per key into `aa_template_<key>` (with its files/ folder in the temp
+// directory), then every test context gets its own database cloned from it with
+// CREATE DATABASE … TEMPLATE (a file copy: no migration, no seed), dropped on close.
+// TEST_DATABASE_URL is a role that may create databases; TEST_DATABASE=postgres selects this path.
+const postgresAdminUrl = process.env.TEST_DATABASE === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+if (process.env.TEST_DATABASE === 'postgres' && !postgresAdminUrl) throw new Error('TEST_DATABASE=postgres needs TEST_DATABASE_URL (see README: PostgreSQL tests)');
+
+/** The server's database `name`, at the admin URL's host and role. */
+function databaseUrl(name: string): string {
+  const url = new URL(postgresAdminUrl!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+let adminClient: postgres.Sql | undefined;
+function admin(): postgres.Sql {
+  adminClient ??= postgres(postgresAdminUrl!, { max: 2, idle_timeout: 2, onnotice: () => {} });
+  return adminClient;
+}
+
+// Test processes build the template one at a time (the others wait, then find it).
+const TEMPLATE_LOCK_ID = 72_502_027;
+let cachedPostgresTemplate: Promise<{ name: string; filesDir: string }> | undefined;
+
+function postgresTemplate(): Promise<{ name: string; filesDir: string }> {
+  cachedPostgresTemplate ??= loadPostgresTemplate();
+  return cachedPostgresTemplate;
+}
+
+async function loadPostgresTemplate(): Promise<{ name: string; filesDir: string }> {
+  const key = templateKey();
+  const name = `aa_template_${key}`;
+  const dir = path.join(tmpdir(), `agent-academy-test-template-pg-${key}`);
+  const filesDir = path.join(dir, 'files');
+  // An advisory lock belongs to a connection (and CREATE DATABASE runs outside transactions): one reserved connection.
+  const sql = await admin().reserve();
+  try {
+    await sql`select pg_advisory_lock(${TEMPLATE_LOCK_ID})`;
+    const [found] = await sql`select 1 from pg_database where datname = ${name}`;
+    if (found && existsSync(filesDir)) return { name, filesDir };
+    // A template without its files (or the reverse) is rebuilt: the rows point at the files.
+    await sql.unsafe(`drop database if exists ${name} with (force)`);
+    rmSync(dir, { recursive: true, force: true });
+    const building = `${name}_building`;
+    await sql.unsafe(`drop database if exists ${building} with (force)`);
+    await sql.unsafe(`create database ${building}`);
+    const temp = `${dir}.${process.pid}.tmp`;
+    rmSync(temp, { recursive: true, force: true });
+    const fresh = await openDatabase({ kind: 'postgres', url: databaseUrl(building) });
+    try {
+      await seedIfEmpty(fresh.db);
+      await seedContentIfEmpty(fresh.db, createFileStore(path.join(temp, 'files')));
+    } finally {
+      await fresh.close();
+    }
+    renameSync(temp, dir);
+    await sql.unsafe(`alter database ${building} rename to ${name}`);
+    return { name, filesDir };
+  } finally {
+    await sql`select pg_advisory_unlock(${TEMPLATE_LOCK_ID})`;
+    sql.release();
+  }
+}
+
+let clones = 0;
+
+/** A database of its own for one test context, cloned from the template; `drop` removes it. */
+async function clonePostgresTemplate(): Promise<{ filesDir: string; database: Database; drop: () => Promise<void> }> {
+  const template = await postgresTemplate();
+  const name = `aa_test_${process.pid}_${(clones += 1)}_${randomBytes(3).toString('hex')}`;
+  await admin().unsafe(`create database ${name} template ${template.name}`);
+  // openDatabase still runs the migrator: it finds every migration applied (a check, not a migration).
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(name) });
+  return { filesDir: template.filesDir, database, drop: async () => void (await admin().unsafe(`drop database if exists ${name} with (force)`)) };
+}
+
 export interface TestRequestInit extends RequestInit {
   /** Sent as "Authorization: Bearer <token>". */
   token?: string;
@@ -111,10 +189,20 @@ export interface TestContextOptions {
   privateFiles?: boolean;
 }
 
-/** An app on its own in-memory, migrated and seeded database, for API tests. */
+/** An app on its own migrated and seeded database (in-memory PGlite, or PostgreSQL: see above), for API tests. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
-  const { dump, filesDir: templateFiles } = await template();
-  const database = await openDatabase({ kind: 'memory', loadDataDir: dump });
+  let database: Database;
+  let templateFiles: string;
+  let dropDatabase = async () => {};
+  if (postgresAdminUrl) {
+    const clone = await clonePostgresTemplate();
+    ({ database, filesDir: templateFiles } = clone);
+    dropDatabase = clone.drop;
+  } else {
+    const { dump, filesDir } = await template();
+    database = await openDatabase({ kind: 'memory', loadDataDir: dump });
+    templateFiles = filesDir;
+  }
   let filesDir = templateFiles;
   if (options.privateFiles) {
     filesDir = path.join(mkdtempSync(path.join(tmpdir(), 'agent-academy-test-files-')), 'files');
@@ -178,6 +266,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await tasks.idle();
       mailer.close();
       await database.close();
+      await dropDatabase();
       if (filesDir !== templateFiles) rmSync(path.dirname(filesDir), { recursive: true, force: true });
     },
   };

@@ -118,7 +118,8 @@ describe('on-screen time under faults (real machine, real server)', () => {
     let visibleSeconds = 0;
 
     const settle = async (actor: TimerActor) => {
-      for (let i = 0; i < 5_000; i += 1) {
+      // By the wall clock, not a count of event-loop turns: on PostgreSQL an answer waits for a socket.
+      for (const deadline = Date.now() + 5_000; Date.now() < deadline; ) {
         await new Promise<void>((r) => setImmediate(r));
         const snap = actor.getSnapshot();
         if (!snap.matches({ outbox: 'flushing' }) && !snap.matches({ timer: { active: 'loading' } })) return;
