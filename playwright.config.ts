@@ -10,6 +10,10 @@ const sessionPort = port + 1;
 const accountPort = port + 2;
 // Learning journeys stop and restart their server mid-view: they start it themselves (tests/e2e/server-process.ts).
 const learningPort = port + 3;
+// ADR 020: one journey also runs against a server on PostgreSQL (a fresh database made through
+// TEST_DATABASE_URL); without TEST_DATABASE_URL its project reports the journey as skipped (tests/e2e/fixtures.ts).
+const postgresPort = port + 4;
+const postgresAdminUrl = process.env.TEST_DATABASE_URL;
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -42,6 +46,8 @@ export default defineConfig({
     { name: 'learning', testMatch: /learning\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${learningPort}` } },
     { name: 'account', testMatch: /account-.+\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${accountPort}` } },
     { name: 'session', testMatch: /session\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${sessionPort}` } },
+    // Sign in, the course lists with a filter, a course and an item's viewer: the learning queries on PostgreSQL.
+    { name: 'postgres', testMatch: /courses-languages\.spec\.ts$/, grep: /pages in en at/, use: { baseURL: `http://127.0.0.1:${postgresPort}` } },
   ],
   webServer: [
     {
@@ -78,5 +84,20 @@ export default defineConfig({
         CONTINUAL_AUTH_MAX: '4',
       },
     },
+    ...(postgresAdminUrl
+      ? [
+          {
+            command: `node scripts/e2e-server.mjs`,
+            url: `http://127.0.0.1:${postgresPort}/api/app-config`,
+            timeout: 90_000,
+            reuseExistingServer: false,
+            stdout: 'pipe' as const,
+            stderr: 'pipe' as const,
+            env: { E2E_PORT: String(postgresPort), SINGLE_DEVICE_SESSIONS: '0', E2E_POSTGRES_ADMIN_URL: postgresAdminUrl },
+            // A signal it can answer (not the default SIGKILL): scripts/e2e-server.mjs drops its database.
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+          },
+        ]
+      : []),
   ],
 });

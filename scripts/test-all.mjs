@@ -3,6 +3,9 @@
 // journeys in Debian's Chromium against the real server on a fresh database.
 // Each step runs even when an earlier one failed, so one run shows everything; the totals line
 // "N passed, N failed" is printed last and kept in reports/summary.txt for .ci/run.
+// With TEST_DATABASE_URL (ADR 020; .ci/run starts a throwaway PostgreSQL) the API and domain tests run
+// a second time on PostgreSQL (the Vitest project `postgres`, its own step here) and one Playwright
+// journey runs against a server on PostgreSQL; without it both are reported as skipped, never silently.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
@@ -40,9 +43,18 @@ function readJson(path) {
 check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 
-const vitestOk = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]);
-const vitest = readJson(`${reports}/vitest.json`);
-if (vitest) {
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+const postgresSkipped = 'TEST_DATABASE_URL is not set (README: PostgreSQL tests)';
+if (!postgres) console.log(`\nNote: the PostgreSQL runs (Vitest project postgres, Playwright project postgres) are skipped: ${postgresSkipped}.`);
+
+/** One Vitest run, its tests counted into the totals; `report` names its JSON file. */
+function vitestStep(name, report, projectArgs) {
+  const ok = run(name, 'npx', ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/${report}`]);
+  const vitest = readJson(`${reports}/${report}`);
+  if (!vitest) {
+    totals.failed += 1;
+    return;
+  }
   // A file that fails to load has no failing test of its own: count it as one failure.
   const brokenFiles = (vitest.testResults ?? []).filter(
     (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
@@ -50,10 +62,13 @@ if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests + brokenFiles;
   totals.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
-  if (!vitestOk && vitest.numFailedTests + brokenFiles === 0) totals.failed += 1;
-} else {
-  totals.failed += 1;
+  if (!ok && vitest.numFailedTests + brokenFiles === 0) totals.failed += 1;
+  lines[lines.length - 1] += `: ${vitest.numPassedTests} passed, ${vitest.numFailedTests + brokenFiles} failed`;
 }
+
+vitestStep('vitest', 'vitest.json', ['--project=!postgres']);
+if (postgres) vitestStep('vitest on PostgreSQL', 'vitest-postgres.json', ['--project=postgres']);
+else lines.push(`SKIP vitest on PostgreSQL: ${postgresSkipped}`);
 
 check('storybook build', 'npx', ['storybook', 'build', '--quiet', '-o', `${reports}/storybook-static`], { CI: 'true' });
 const built = run('app build', 'npx', ['vite', 'build']);
@@ -70,6 +85,8 @@ if (built && existsSync('dist/index.html')) {
     totals.passed += pw.stats.expected + (pw.stats.flaky ?? 0);
     totals.failed += pw.stats.unexpected;
     totals.skipped += pw.stats.skipped ?? 0;
+    lines[lines.length - 1] += `: ${pw.stats.expected + (pw.stats.flaky ?? 0)} passed, ${pw.stats.unexpected} failed, ${pw.stats.skipped ?? 0} skipped`;
+    if (!postgres) lines.push(`SKIP playwright on PostgreSQL (project postgres, reported skipped): ${postgresSkipped}`);
     if (!e2eOk && pw.stats.unexpected === 0) totals.failed += 1; // e.g. the server did not start
   } else {
     totals.failed += 1;

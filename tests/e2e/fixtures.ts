@@ -70,7 +70,17 @@ class Audit implements AccessibilityAudit {
   }
 }
 
-export const test = base.extend<{ accessibilityAudit: AccessibilityAudit }>({
+export const test = base.extend<{ accessibilityAudit: AccessibilityAudit; postgresServer: void }>({
+  // ADR 020: the `postgres` project's server runs on a database made through TEST_DATABASE_URL; without it
+  // that server is not started and the journey is reported skipped, with the reason.
+  postgresServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, testInfo) => {
+      testInfo.skip(testInfo.project.name === 'postgres' && !process.env.TEST_DATABASE_URL, 'TEST_DATABASE_URL is not set: no server on PostgreSQL (README: PostgreSQL tests)');
+      await use();
+    },
+    { auto: true },
+  ],
   accessibilityAudit: [
     async ({ context }, use, testInfo) => {
       const audit = new Audit();
