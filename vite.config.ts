@@ -18,6 +18,7 @@ const postgresTestFiles = process.env.TEST_DATABASE_URL
       .filter((file) => file.endsWith('.test.ts') && !file.endsWith('.postgres.test.ts') && opensTestDatabase.test(readFileSync(file, 'utf8')))
       .sort()
   : [];
+if (process.env.TEST_DATABASE_URL && postgresTestFiles.length === 0) throw new Error('No test file imports server/test-support.ts: the PostgreSQL project would be empty (ADR 020: update opensTestDatabase)');
 
 export default defineConfig({
   // precompress: brotli and gzip of every built text file, sent by the server as they are (ADR 015).
