@@ -72,6 +72,16 @@ describe('two-factor machine: sign-in with a code', () => {
     expect(calls.map(([, input]) => (input as TwoFactorVerifyPayload).one_time_password)).toEqual(['111111', '222222']);
   });
 
+  it('after a wrong code, Back still returns to the password step (not stuck on the code step)', async () => {
+    const { actor, code } = start({ verify: () => Promise.reject(wrong()) });
+    actor.send({ type: 'signIn.start', credentials });
+    actor.send({ type: 'code.submit', code: '111111' });
+    await waitFor(actor, (s) => s.matches({ signIn: 'failed' }));
+    expect(actor.getSnapshot().can({ type: 'code.cancel' })).toBe(true);
+    actor.send({ type: 'code.cancel' });
+    expect(code()).toMatchObject({ cancelled: true, failure: null });
+  });
+
   it('can go back to the password step', () => {
     const { actor, code } = start({});
     actor.send({ type: 'signIn.start', credentials });
