@@ -120,9 +120,9 @@ const close = (s: Snap) => (s.context.prompt?.manual && !s.context.started ? 'id
 const modal = (here: string) => ({ 'ca.enable': here, 'ca.stop': here, 'ca.dismiss': 'idle' });
 const answer = (here: string) => ({
   ...modal(here),
-  'check.submit': (e: { answer?: unknown }) => (String(e.answer).trim() === '' ? null : 'prompting.checking'),
+  'check.submit': (e: ModelEvent) => (String(e.answer).trim() === '' ? null : 'prompting.checking'),
   // Only the manual prompt is cancellable, before or after a wrong answer.
-  'check.cancel': (_: unknown, s: Snap) => (s.context.prompt?.manual ? close(s) : null),
+  'check.cancel': (_: ModelEvent, s: Snap) => (s.context.prompt?.manual ? close(s) : null),
 });
 const oracle: Oracle<Snap> = {
   table: {

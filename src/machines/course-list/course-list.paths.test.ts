@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { courseListMachine, type CatalogueQuery } from './course-list.machine';
 import { selectListView } from './course-list.selectors';
 import { SubmissionError } from '../shared/submission-error';
@@ -38,7 +38,7 @@ function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknow
 
 // The oracle, from the catalogue's rules (not read off the machine): a new query (not the same one
 // again) always loads; an answer with no items is "empty"; only a failure offers Retry.
-const change = (e: { query?: unknown }, s: AnyMachineSnapshot) => (JSON.stringify(e.query) === JSON.stringify(s.context.query) ? null : 'loading');
+const change = (e: EventObject & { query?: unknown }, s: AnyMachineSnapshot) => (JSON.stringify(e.query) === JSON.stringify(s.context.query) ? null : 'loading');
 const oracle: Oracle = {
   table: {
     loading: {

@@ -135,10 +135,13 @@ const flush = () => new Promise<void>((r) => setImmediate(r));
  * from a state's row must be refused; a function answers when the outcome depends on the event
  * or the context (null: refused).
  */
+/** An event as the oracle sees it (a done/error event carries `output` / `error`). */
+export type OracleEvent = EventObject & { output?: unknown; error?: unknown; [key: string]: unknown };
+
 export interface Oracle<S extends AnyMachineSnapshot = AnyMachineSnapshot> {
   /** The state as the spec names it (default: the dotted path of the active leaf, `signIn.failed`). */
   state?: (snapshot: S) => string;
-  table: Record<string, Record<string, string | ((event: EventObject & Record<string, unknown>, snapshot: S) => string | null)>>;
+  table: Record<string, Record<string, string | ((event: OracleEvent, snapshot: S) => string | null)>>;
   /** What the view offers (buttons enabled, cancellable, …): per event type, whether the user can
    * send it. Compared at every step with what the machine accepts. */
   offers?: (snapshot: S) => Record<string, boolean>;
@@ -160,7 +163,7 @@ function consultOracle(oracle: Oracle, before: AnyMachineSnapshot, candidates: E
   const expect = (e: EventObject): string | null => {
     const entry = row[e.type];
     if (entry === undefined) return null;
-    return typeof entry === 'function' ? entry(e as EventObject & Record<string, unknown>, before) : entry;
+    return typeof entry === 'function' ? entry(e as OracleEvent, before) : entry;
   };
   for (const e of candidates) {
     const accepted = before.can(e);

@@ -131,7 +131,7 @@ const oracle: Oracle<TwoFactorSnapshot> = {
     'manage.signInAgain': {},
   },
   // What the pages offer, from the view models only.
-  offers: (s) => {
+  offers: (s): Record<string, boolean> => {
     if (s.matches('signIn')) {
       const code = selectTwoFactorCodeView(s);
       const open = !code.busy && !code.signedIn && !code.cancelled;
