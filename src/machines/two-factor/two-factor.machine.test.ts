@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import { waitFor } from '../testing/wait-for';
 import type { TwoFactorActivatePayload, TwoFactorDeactivatePayload, TwoFactorInfo, TwoFactorVerifyPayload } from '../../api/schemas/two-factor.schema';
 import { twoFactorMachine } from './two-factor.machine';
 import { groupSecret, selectTwoFactorCodeView, selectTwoFactorSettingView } from './two-factor.selectors';
