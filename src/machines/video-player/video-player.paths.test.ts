@@ -119,7 +119,7 @@ function checker() {
 // The oracle, from the player's rules (README "Learning content", issue 11), not read off the
 // machine: a failure can come at any time; without skip, no seeking ahead of what was played.
 const ctxOf = (s: AnyMachineSnapshot) => s.context as VideoPlayerContext;
-const seeksAhead = (e: { position?: unknown }, s: AnyMachineSnapshot) => !ctxOf(s).skipAllowed && (e.position as number) > ctxOf(s).maxPlayed + SEEK_TOLERANCE_SECONDS;
+const seeksAhead = (e: EventObject & { position?: unknown }, s: AnyMachineSnapshot) => !ctxOf(s).skipAllowed && (e.position as number) > ctxOf(s).maxPlayed + SEEK_TOLERANCE_SECONDS;
 const oracle: Oracle = {
   table: {
     // Play asked for before the media loaded starts it as soon as it loads.
