@@ -3,7 +3,8 @@
 // one action dropped; src/machines/testing/mutation.ts), runs that machine's own tests against the
 // mutant and prints mutants / caught / survived per machine and in total, then every survivor.
 // A mutant is applied in memory by a Vitest setup file (MUTANT_MODULE, MUTANT_EXPORT, MUTANT_INDEX).
-// MUTATION_JOBS (default 1) runs that many mutants at once.
+// MUTATION_JOBS (default 1) runs that many mutants at once. Output: . caught, T caught by a
+// timeout (MUTATION_TIMEOUT_SECONDS, default 120), S survived.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,9 @@ import path from 'node:path';
 const root = 'src/machines';
 const only = process.argv.slice(2);
 const jobs = Math.max(1, Number(process.env.MUTATION_JOBS ?? 1));
+// A mutant can make a test loop for ever (a traversal whose context grows without end): past
+// this many seconds its run is stopped and the mutant counts as caught (the tests did not pass).
+const timeoutSeconds = Number(process.env.MUTATION_TIMEOUT_SECONDS ?? 120);
 // Mutants a machine's tests cannot catch because they change nothing observable; each with its reason.
 const equivalent = JSON.parse(readFileSync('scripts/mutation-equivalent.json', 'utf8'));
 
@@ -36,11 +40,24 @@ function runMutant(machine, index) {
     const child = spawn('npx', ['vitest', 'run', '--project', 'node', '--bail=1', '--reporter=dot', ...machine.tests], {
       env: { ...process.env, MUTANT_MODULE: machine.module, MUTANT_EXPORT: machine.exportName, MUTANT_INDEX: String(index) },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     let out = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, timeoutSeconds * 1000);
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
-    child.on('close', (code) => resolve({ caught: code !== 0, out }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ caught: timedOut || code !== 0, timedOut, out });
+    });
   });
 }
 
@@ -72,7 +89,7 @@ for (const machine of machines) {
   process.stdout.write(`${machine.name}: ${mutants.length} mutants `);
   const results = await pool(mutants, async (description, index) => {
     const r = await runMutant(machine, index);
-    process.stdout.write(r.caught ? '.' : 'S');
+    process.stdout.write(r.timedOut ? 'T' : r.caught ? '.' : 'S');
     return { description, ...r };
   });
   process.stdout.write('\n');
