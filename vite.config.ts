@@ -35,6 +35,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // `npm run test:mutation` only: the machine under test is replaced by a mutant (ADR 022).
+          setupFiles: process.env.MUTANT_MODULE ? ['src/machines/testing/mutation-setup.ts'] : [],
           include: ['server/**/*.test.ts', 'build/**/*.test.ts', 'src/machines/**/*.test.ts', 'src/config/**/*.test.ts', 'src/api/schemas/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/unit/**/*.test.ts'],
         },
       },

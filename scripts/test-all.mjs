@@ -63,7 +63,28 @@ function vitestStep(name, report, projectArgs) {
   totals.failed += vitest.numFailedTests + brokenFiles;
   totals.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
   if (!ok && vitest.numFailedTests + brokenFiles === 0) totals.failed += 1;
+  // Hand-written tests apart from the model-based ones: a machine's generated paths are one test
+  // named "replays N generated paths …" (ADR 022); the form machines still have one test per path
+  // ("replays <path>").
+  let handWritten = 0;
+  let generatedTests = 0;
+  let generatedPaths = 0;
+  for (const file of vitest.testResults ?? []) {
+    for (const a of file.assertionResults ?? []) {
+      const many = /^replays (\d+) generated paths/.exec(a.title);
+      if (many) {
+        generatedTests += 1;
+        generatedPaths += Number(many[1]);
+      } else if (/^replays /.test(a.title) && /\.paths\.test\.ts$/.test(file.name)) {
+        generatedTests += 1;
+        generatedPaths += 1;
+      } else {
+        handWritten += 1;
+      }
+    }
+  }
   lines[lines.length - 1] += `: ${vitest.numPassedTests} passed, ${vitest.numFailedTests + brokenFiles} failed`;
+  lines.push(`     ${name}: ${handWritten} hand-written tests; ${generatedTests} model-based tests replaying ${generatedPaths} generated paths`);
 }
 
 vitestStep('vitest', 'vitest.json', ['--project=!postgres']);

@@ -3,7 +3,7 @@ import { fromCallback, type AnyMachineSnapshot } from 'xstate';
 import { attachmentViewerMachine, SIGNED_URL_MARGIN_MS } from './attachment-viewer.machine';
 import { selectAttachmentViewerView } from './attachment-viewer.selectors';
 import { documentDetail, pdfDetail, streamDetail, videoDetail } from './attachment-viewer.fixtures';
-import { describePath, modelPaths, replay, uncoveredByRuns } from '../testing/model-coverage';
+import { modelPaths, replayRuns, uncoveredByRuns } from '../testing/model-coverage';
 
 // The download is a callback actor: its events are sent as plain events by the paths.
 const machine = attachmentViewerMachine.provide({ actors: { downloadAttachment: fromCallback(() => undefined) } });
@@ -52,14 +52,10 @@ function checkInvariants(live: AnyMachineSnapshot) {
 }
 
 describe('attachment-viewer machine, model-based', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('replays %s', async (_name, path) => {
-    await replay(machine, path, actorIds, (live) => checkInvariants(live), input);
-  });
-
-  it('reaches every state and takes every transition of the definition', async () => {
-    const missing = await uncoveredByRuns(machine, [{ input, paths }], actorIds);
-    expect(missing).toEqual({ states: [], transitions: [] });
-  });
+  it(`replays ${paths.length} generated paths; every state and transition is covered`, async () => {
+    const result = await replayRuns(machine, [{ input, paths }], { actorIds, check: (live) => checkInvariants(live) });
+    expect(result.uncovered).toEqual({ states: [], transitions: [] });
+  }, 60_000);
 
   it('would notice a state no path reaches', async () => {
     const partial = modelPaths(machine, events.filter((e) => e.type !== 'stream.failed'), { input, simplePaths: false });

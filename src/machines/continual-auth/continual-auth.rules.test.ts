@@ -151,6 +151,22 @@ describe('continual authentication rules (SPEC §4)', () => {
     expect(s.checks.map((c) => c.type)).toEqual(['authenticator', 'authenticator']);
   });
 
+  it('after a wrong answer a scheduled prompt still cannot be cancelled', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const s = start({ check: async () => Promise.reject(new SubmissionError('The password is incorrect.')) });
+    s.send({ type: 'ca.enable', id: 'course:1' });
+    await s.advance(15 * MIN);
+    await settle();
+    s.send({ type: 'check.submit', answer: 'wrong' });
+    await settle();
+    expect(s.modal()).toMatchObject({ open: true, cancellable: false, failure: { kind: 'server' } });
+    expect(s.actor.getSnapshot().can({ type: 'check.cancel' })).toBe(false);
+    s.send({ type: 'check.cancel' });
+    await settle();
+    expect(s.modal().open).toBe(true);
+    expect(s.state()).toEqual({ prompting: 'failed' });
+  });
+
   it('an empty answer is not sent', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     const s = start();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import { waitFor } from '../testing/wait-for';
 import type { CourseDetail } from '../../api/schemas/course.schema';
 import { courseDetailMachine, type SaveLikeInput } from './course-detail.machine';
 import { selectCourseDetailView } from './course-detail.selectors';

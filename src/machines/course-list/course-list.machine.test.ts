@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import { waitFor } from '../testing/wait-for';
 import { courseListMachine, sameQuery, type CatalogueQuery, type ListPage, type ListQuery } from './course-list.machine';
 import { pageCount, selectListView } from './course-list.selectors';
 import { SubmissionError } from '../shared/submission-error';

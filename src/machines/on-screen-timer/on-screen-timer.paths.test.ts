@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, getInitialSnapshot, getNextSnapshot, SimulatedClock, type AnyMachineSnapshot, type AnyStateNode, type EventObject, type InspectionEvent } from 'xstate';
+import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { OnScreenRecord } from '../../api/schemas/on-screen-log.schema';
 import { getShortestPaths } from 'xstate/graph';
-import { allStateIds, allTransitions, controllableActors, describePath, type ModelPath } from '../testing/model-coverage';
+import { allTransitions, replayPath, replayRuns, type ModelPath } from '../testing/model-coverage';
 import { onScreenTimerMachine, RETRY_BASE_MS, RETRY_MAX_MS, type OnScreenTimerContext, type OnScreenTimerEvent } from './on-screen-timer.machine';
 import { wholeSeconds } from './on-screen-timer.record';
 import { onScreenTimerView, type OnScreenTimerSnapshot } from './on-screen-timer.selectors';
@@ -92,54 +92,15 @@ function abstractPaths(events: ModelEvent[]): ModelPath[] {
 }
 const runs = { timer: abstractPaths(timerEvents), outbox: abstractPaths(outboxEvents) };
 
-interface Transition {
-  source: AnyStateNode;
-  eventType: string;
-  target?: AnyStateNode[];
-}
-/** The same key as model-coverage's `allTransitions`. */
-function transitionKey(t: Transition): string {
-  const siblings = (t.source.transitions.get(t.eventType) ?? []) as unknown[];
-  const target = t.target?.length ? t.target.map((n) => n.id).join(',') : '(self)';
-  return `${t.source.id} --${t.eventType}[${siblings.indexOf(t)}]--> ${target}`;
-}
-
-const flush = () => new Promise<void>((r) => setImmediate(r));
 const retryDelay = (c: OnScreenTimerContext) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, c.flushFailures - 1));
 
-/** Replays a path into a live actor on a simulated clock (the outbox retry waits on it), keeping
- * the transitions of every microstep (the regions talk through raised events). */
-async function replay(path: ModelPath, check?: (live: AnyMachineSnapshot, before: AnyMachineSnapshot, event: ModelEvent, calls: (id: string) => unknown[]) => void) {
-  const control = controllableActors(actorIds);
-  const clock = new SimulatedClock();
-  const taken: string[] = [];
-  const inspect = (e: InspectionEvent) => {
-    if (e.type === '@xstate.microstep') taken.push(...e._transitions.map((t) => transitionKey(t as unknown as Transition)));
-  };
+/** The shared harness, on a simulated clock (the outbox retry waits on it), keeping the
+ * transitions of every microstep (the regions talk through raised events). */
+const replayOptions = { actorIds, delays: { [AFTER]: (s: AnyMachineSnapshot) => retryDelay(s.context as OnScreenTimerContext) } };
+const replay = (path: ModelPath) => {
   effects = [];
-  const actor = createActor(machine.provide({ actors: control.actors }), { clock, inspect }).start();
-  const reached = new Set<string>((actor.getSnapshot()._nodes as AnyStateNode[]).map((n) => n.id));
-  try {
-    for (const step of path.steps) {
-      const event = step.event as ModelEvent;
-      const before = actor.getSnapshot();
-      if (event.type === AFTER) {
-        const delay = retryDelay(before.context);
-        clock.increment(delay - 1);
-        expect(actor.getSnapshot().value).toEqual(before.value);
-        clock.increment(1);
-      } else if (!control.settle(event)) actor.send(event as OnScreenTimerEvent);
-      await flush();
-      const live = actor.getSnapshot();
-      expect({ value: live.value, context: live.context }).toEqual({ value: step.state.value, context: step.state.context });
-      for (const node of live._nodes as AnyStateNode[]) reached.add(node.id);
-      check?.(live, before, event, control.calls);
-    }
-  } finally {
-    actor.stop();
-  }
-  return { taken, reached };
-}
+  return replayPath(machine, path, replayOptions);
+};
 
 /** The laws of every step: time counted once, never while not counting, never sent at zero. */
 function checker() {
@@ -198,26 +159,18 @@ describe('on-screen-timer machine, model-based', () => {
     }
   });
 
-  const reached = new Set<string>();
-  const taken = new Set<string>();
-  it.each(Object.entries(runs))('replays every path of the %s model with the laws of each step', async (_name, paths) => {
-    for (const path of paths) {
-      try {
-        const run = await replay(path, checker());
-        run.reached.forEach((id) => reached.add(id));
-        run.taken.forEach((t) => taken.add(t));
-      } catch (error) {
-        throw new Error(`${describePath(path)}: ${String(error)}`, { cause: error });
-      }
-    }
+  it(`replays ${runs.timer.length + runs.outbox.length} generated paths of the two models with the laws of each step; every state and transition is covered`, async () => {
+    let check = checker();
+    const result = await replayRuns(machine, [{ paths: runs.timer }, { paths: runs.outbox }], {
+      ...replayOptions,
+      onPathStart: () => {
+        effects = [];
+        check = checker();
+      },
+      check: (live, step, calls) => check(live, step.before, step.event, calls),
+    });
+    expect(result.uncovered).toEqual({ states: [], transitions: [] });
   }, 120_000);
-
-  // After the replays above (tests of a file run in order).
-  it('reaches every state and takes every transition of the definition', () => {
-    expect(reached.size).toBeGreaterThan(0);
-    expect([...allStateIds(machine)].filter((id) => !reached.has(id))).toEqual([]);
-    expect([...allTransitions(machine)].filter((t) => !taken.has(t))).toEqual([]);
-  });
 
   it('would notice a transition no path takes', async () => {
     const seen = new Set<string>();

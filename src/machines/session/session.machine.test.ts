@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import { waitFor } from '../testing/wait-for';
 import { idleTimeoutMachine, type TokenTimes } from '../idle-timeout/idle-timeout.machine';
 import { sessionMachine, type SessionAlert } from './session.machine';
 import { selectIdleTimeout, selectSessionTimeoutDialog, selectSessionView } from './session.selectors';

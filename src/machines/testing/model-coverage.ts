@@ -5,6 +5,8 @@
 import {
   createActor,
   fromPromise,
+  SimulatedClock,
+  type InspectionEvent,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
@@ -124,7 +126,132 @@ export function controllableActors(ids: string[]) {
   };
 }
 
-const flush = () => new Promise<void>((r) => setTimeout(r, 0));
+// setImmediate, not setTimeout(0): no 1 ms clamp per step (thousands of steps per machine).
+const flush = () => new Promise<void>((r) => setImmediate(r));
+
+/**
+ * An oracle written from the SPEC, not read off the machine (ADR 022): per state (as the spec
+ * names it), every event type the state accepts and the state it leads to. An event type missing
+ * from a state's row must be refused; a function answers when the outcome depends on the event
+ * or the context (null: refused).
+ */
+/** An event as the oracle sees it (a done/error event carries `output` / `error`). */
+export type OracleEvent = EventObject & { output?: unknown; error?: unknown; [key: string]: unknown };
+
+export interface Oracle<S extends AnyMachineSnapshot = AnyMachineSnapshot> {
+  /** The state as the spec names it (default: the dotted path of the active leaf, `signIn.failed`). */
+  state?: (snapshot: S) => string;
+  table: Record<string, Record<string, string | ((event: OracleEvent, snapshot: S) => string | null)>>;
+  /** What the view offers (buttons enabled, cancellable, …): per event type, whether the user can
+   * send it. Compared at every step with what the machine accepts. */
+  offers?: (snapshot: S) => Record<string, boolean>;
+}
+
+/** The dotted path of the active leaf state(s) (`signIn.failed`; regions joined by ` | `). */
+export function stateName(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return Object.entries(value as Record<string, unknown>)
+    .map(([k, v]) => (typeof v === 'string' ? `${k}.${v}` : Object.keys(v as object).length === 0 ? k : `${k}.${stateName(v)}`))
+    .join(' | ');
+}
+
+/** Checks `before` against the oracle for every candidate event; returns the expected next state of `event`. */
+function consultOracle(oracle: Oracle, before: AnyMachineSnapshot, candidates: EventObject[], event: EventObject): string | null {
+  const name = (oracle.state ?? ((s: AnyMachineSnapshot) => stateName(s.value)))(before);
+  const row = oracle.table[name];
+  if (!row) throw new Error(`the spec table has no row for state ${name}`);
+  const expect = (e: EventObject): string | null => {
+    const entry = row[e.type];
+    if (entry === undefined) return null;
+    return typeof entry === 'function' ? entry(e as OracleEvent, before) : entry;
+  };
+  for (const e of candidates) {
+    const accepted = before.can(e);
+    const expected = expect(e);
+    if (accepted !== (expected !== null)) {
+      throw new Error(`in ${name} the machine ${accepted ? 'accepts' : 'refuses'} ${JSON.stringify(e)}; the spec table says ${expected === null ? 'refused' : `→ ${expected}`}`);
+    }
+  }
+  for (const [type, offered] of Object.entries(oracle.offers?.(before) ?? {})) {
+    const accepted = candidates.filter((e) => e.type === type).some((e) => before.can(e));
+    if (accepted !== offered) throw new Error(`in ${name} the view ${offered ? 'offers' : 'does not offer'} ${type} but the machine ${accepted ? 'accepts' : 'refuses'} it`);
+  }
+  return expect(event);
+}
+
+export interface ReplayOptions {
+  /** Invoked promise actors the replay settles by hand (xstate.done/error.actor.<id> steps). */
+  actorIds: string[];
+  input?: unknown;
+  /** The independent oracle, and the events it is asked about at every step (default: none). */
+  oracle?: Oracle;
+  events?: EventObject[];
+  /** Delayed transitions: an `xstate.after.…` step moves a simulated clock by this many ms instead
+   * of being sent (and just short of it, nothing may happen). */
+  delays?: Record<string, (snapshot: AnyMachineSnapshot) => number>;
+  /** Compare the live actor with the model's snapshot (value and context) after every step. */
+  compareWithModel?: boolean;
+  /** Called before each path (a check that keeps state per path resets it here). */
+  onPathStart?: () => void;
+  check?: (live: AnyMachineSnapshot, step: { event: EventObject & Record<string, unknown>; before: AnyMachineSnapshot; model: AnyMachineSnapshot }, calls: (id: string) => unknown[]) => void;
+}
+
+interface Microstep {
+  source: AnyStateNode;
+  eventType: string;
+  target?: AnyStateNode[];
+}
+
+/**
+ * Replays a path into a live actor of `machine` (controllable actors, simulated clock), keeping
+ * the transitions of every microstep and the state nodes reached; at every step it checks the
+ * oracle (accepted events, the next state, what the view offers), the model, then `check`.
+ */
+export async function replayPath(machine: AnyStateMachine, path: ModelPath, options: ReplayOptions): Promise<{ taken: string[]; reached: Set<string> }> {
+  options.onPathStart?.();
+  const control = controllableActors(options.actorIds);
+  const clock = new SimulatedClock();
+  const taken: string[] = [];
+  const inspect = (e: InspectionEvent) => {
+    if (e.type === '@xstate.microstep') {
+      taken.push(...(e as unknown as { _transitions: Microstep[] })._transitions.map((t) => transitionKey(t as unknown as AnyTransition)));
+    }
+  };
+  const actor = createActor(machine.provide({ actors: control.actors }), { input: options.input, clock, inspect });
+  actor.start();
+  const reached = new Set<string>((actor.getSnapshot()._nodes as AnyStateNode[]).map((n) => n.id));
+  const serialize = (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, context: s.context });
+  try {
+    for (const step of path.steps) {
+      const event = step.event as EventObject & Record<string, unknown>;
+      const before = actor.getSnapshot() as AnyMachineSnapshot;
+      const expected = options.oracle && event.type !== 'xstate.init' ? consultOracle(options.oracle, before, options.events ?? [], event) : undefined;
+      const delay = options.delays?.[event.type];
+      if (delay) {
+        const ms = delay(before);
+        clock.increment(ms - 1);
+        if (JSON.stringify(actor.getSnapshot().value) !== JSON.stringify(before.value)) throw new Error(`${event.type} came before its ${ms} ms`);
+        clock.increment(1);
+      } else if (!control.settle(event)) actor.send(event);
+      await flush();
+      const live = actor.getSnapshot() as AnyMachineSnapshot;
+      if (options.oracle && expected !== undefined) {
+        const name = (options.oracle.state ?? ((s: AnyMachineSnapshot) => stateName(s.value)))(live);
+        if (name !== expected) throw new Error(`after ${event.type}: the machine is in ${name}; the spec table says ${expected}`);
+      }
+      if ((options.compareWithModel ?? true) && serialize(live) !== serialize(step.state)) {
+        throw new Error(`after ${event.type}: live ${serialize(live)} ≠ model ${serialize(step.state)}`);
+      }
+      for (const node of live._nodes as AnyStateNode[]) reached.add(node.id);
+      options.check?.(live, { event, before, model: step.state }, control.calls);
+    }
+  } finally {
+    actor.stop();
+  }
+  // A state passed through inside one macrostep (a final state whose onDone leaves at once) is reached too.
+  for (const t of taken) for (const id of t.split('--> ')[1].split(',')) if (id !== '(self)') reached.add(id);
+  return { taken, reached };
+}
 
 /**
  * Replays a path into a live actor of `machine` with controllable actors, and after every step
@@ -137,26 +264,7 @@ export async function replay(
   check?: (live: AnyMachineSnapshot, model: AnyMachineSnapshot, calls: (id: string) => unknown[]) => void,
   input?: unknown,
 ): Promise<string[]> {
-  const control = controllableActors(actorIds);
-  const actor = createActor(machine.provide({ actors: control.actors }), { input });
-  actor.start();
-  const taken: string[] = [];
-  try {
-    for (const step of path.steps) {
-      taken.push(...transitionsTaken(machine, actor.getSnapshot(), step.event));
-      if (!control.settle(step.event)) actor.send(step.event);
-      await flush();
-      const live = actor.getSnapshot() as AnyMachineSnapshot;
-      if (JSON.stringify(live.value) !== JSON.stringify(step.state.value) || JSON.stringify(live.context) !== JSON.stringify(step.state.context)) {
-        throw new Error(
-          `after ${step.event.type}: live ${JSON.stringify({ value: live.value, context: live.context })} ≠ model ${JSON.stringify({ value: step.state.value, context: step.state.context })}`,
-        );
-      }
-      check?.(live, step.state, control.calls);
-    }
-  } finally {
-    actor.stop();
-  }
+  const { taken } = await replayPath(machine, path, { actorIds, input, check: check && ((live, step, calls) => check(live, step.model, calls)) });
   return taken;
 }
 
@@ -174,29 +282,44 @@ export interface ModelRun {
 export async function uncoveredByRuns(
   machine: AnyStateMachine,
   runs: ModelRun[],
-  actorIds: string[],
+  actorIds: string[] | Omit<ReplayOptions, 'input'>,
 ): Promise<{ states: string[]; transitions: string[] }> {
+  return (await replayRuns(machine, runs, Array.isArray(actorIds) ? { actorIds } : actorIds)).uncovered;
+}
+
+/**
+ * Replays every path of every run (one test per machine: a failing path is named in the error)
+ * and reports the number of paths and the state nodes and transitions of the definition that no
+ * path reached. Both lists must be empty for a machine to count as fully tested.
+ */
+export async function replayRuns(
+  machine: AnyStateMachine,
+  runs: ModelRun[],
+  options: Omit<ReplayOptions, 'input'>,
+): Promise<{ paths: number; uncovered: { states: string[]; transitions: string[] } }> {
   const reached = new Set<string>();
   const taken = new Set<string>();
+  let count = 0;
   for (const { input, paths } of runs) {
-    const initial = createActor(machine.provide({ actors: controllableActors(actorIds).actors }), { input });
-    for (const node of initial.getSnapshot()._nodes as AnyStateNode[]) reached.add(node.id);
     for (const path of paths) {
-      const steps = await replay(
-        machine,
-        path,
-        actorIds,
-        (live) => {
-          for (const node of live._nodes as AnyStateNode[]) reached.add(node.id);
-        },
-        input,
-      );
-      for (const t of steps) taken.add(t);
+      count += 1;
+      let result;
+      try {
+        result = await replayPath(machine, path, { ...options, input });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new Error(`path ${describePath(path)}${input === undefined ? '' : ` (input ${JSON.stringify(input)})`}: ${message}`, { cause: error });
+      }
+      result.reached.forEach((id) => reached.add(id));
+      result.taken.forEach((t) => taken.add(t));
     }
   }
   return {
-    states: [...allStateIds(machine)].filter((id) => !reached.has(id)),
-    transitions: [...allTransitions(machine)].filter((t) => !taken.has(t)),
+    paths: count,
+    uncovered: {
+      states: [...allStateIds(machine)].filter((id) => !reached.has(id)),
+      transitions: [...allTransitions(machine)].filter((t) => !taken.has(t)),
+    },
   };
 }
 

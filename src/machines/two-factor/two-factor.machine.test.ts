@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import { waitFor } from '../testing/wait-for';
 import type { TwoFactorActivatePayload, TwoFactorDeactivatePayload, TwoFactorInfo, TwoFactorVerifyPayload } from '../../api/schemas/two-factor.schema';
 import { twoFactorMachine } from './two-factor.machine';
 import { groupSecret, selectTwoFactorCodeView, selectTwoFactorSettingView } from './two-factor.selectors';
@@ -70,6 +71,16 @@ describe('two-factor machine: sign-in with a code', () => {
     actor.send({ type: 'code.submit', code: '222222' });
     await waitFor(actor, (s) => s.matches({ signIn: 'signedIn' }));
     expect(calls.map(([, input]) => (input as TwoFactorVerifyPayload).one_time_password)).toEqual(['111111', '222222']);
+  });
+
+  it('after a wrong code, Back still returns to the password step (not stuck on the code step)', async () => {
+    const { actor, code } = start({ verify: () => Promise.reject(wrong()) });
+    actor.send({ type: 'signIn.start', credentials });
+    actor.send({ type: 'code.submit', code: '111111' });
+    await waitFor(actor, (s) => s.matches({ signIn: 'failed' }));
+    expect(actor.getSnapshot().can({ type: 'code.cancel' })).toBe(true);
+    actor.send({ type: 'code.cancel' });
+    expect(code()).toMatchObject({ cancelled: true, failure: null });
   });
 
   it('can go back to the password step', () => {

@@ -1,0 +1,112 @@
+// `npm run test:mutation [machine…]` (ADR 022; not part of `npm test`): for each machine of
+// src/machines, breaks each transition of its definition in turn (target changed, guard dropped,
+// one action dropped; src/machines/testing/mutation.ts), runs that machine's own tests against the
+// mutant and prints mutants / caught / survived per machine and in total, then every survivor.
+// A mutant is applied in memory by a Vitest setup file (MUTANT_MODULE, MUTANT_EXPORT, MUTANT_INDEX).
+// MUTATION_JOBS (default 1) runs that many mutants at once. Output: . caught, T caught by a
+// timeout (MUTATION_TIMEOUT_SECONDS, default 120), S survived.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = 'src/machines';
+const only = process.argv.slice(2);
+const jobs = Math.max(1, Number(process.env.MUTATION_JOBS ?? 1));
+// A mutant can make a test loop for ever (a traversal whose context grows without end): past
+// this many seconds its run is stopped and the mutant counts as caught (the tests did not pass).
+const timeoutSeconds = Number(process.env.MUTATION_TIMEOUT_SECONDS ?? 120);
+// Mutants a machine's tests cannot catch because they change nothing observable; each with its reason.
+const equivalent = JSON.parse(readFileSync('scripts/mutation-equivalent.json', 'utf8'));
+
+const machines = readdirSync(root, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(path.join(root, d.name, `${d.name}.machine.ts`)))
+  .map((d) => {
+    const dir = path.join(root, d.name);
+    const module = path.join(dir, `${d.name}.machine.ts`);
+    const name = /export const (\w+Machine)\s*=/.exec(readFileSync(module, 'utf8'))?.[1];
+    const tests = readdirSync(dir).filter((f) => f.endsWith('.test.ts')).map((f) => path.join(dir, f));
+    return { name: d.name, module, exportName: name, tests };
+  })
+  .filter((m) => m.exportName && m.tests.length > 0 && (only.length === 0 || only.includes(m.name)));
+
+function list(machine) {
+  const r = spawnSync('npx', ['tsx', 'scripts/mutation-list.ts', machine.module, machine.exportName], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`cannot list the mutants of ${machine.name}:\n${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').at(-1));
+}
+
+function runMutant(machine, index) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['vitest', 'run', '--project', 'node', '--bail=1', '--reporter=dot', ...machine.tests], {
+      env: { ...process.env, MUTANT_MODULE: machine.module, MUTANT_EXPORT: machine.exportName, MUTANT_INDEX: String(index) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let out = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, timeoutSeconds * 1000);
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ caught: timedOut || code !== 0, timedOut, out });
+    });
+  });
+}
+
+async function pool(items, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(jobs, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+const started = Date.now();
+// The unmutated tests must pass, or every mutant would count as caught.
+const rows = [];
+const survivors = [];
+for (const machine of machines) {
+  const baseline = spawnSync('npx', ['vitest', 'run', '--project', 'node', '--reporter=dot', ...machine.tests], { encoding: 'utf8' });
+  if (baseline.status !== 0) {
+    console.error(`${machine.name}: its tests fail without a mutant; fix them first.\n${baseline.stdout}${baseline.stderr}`);
+    process.exit(1);
+  }
+  const mutants = list(machine);
+  process.stdout.write(`${machine.name}: ${mutants.length} mutants `);
+  const results = await pool(mutants, async (description, index) => {
+    const r = await runMutant(machine, index);
+    process.stdout.write(r.timedOut ? 'T' : r.caught ? '.' : 'S');
+    return { description, ...r };
+  });
+  process.stdout.write('\n');
+  const survived = results.filter((r) => !r.caught);
+  const known = survived.filter((r) => equivalent[machine.name]?.[r.description]);
+  rows.push({ machine: machine.name, mutants: mutants.length, caught: mutants.length - survived.length, survived: survived.length, equivalent: known.length });
+  for (const r of survived) survivors.push({ machine: machine.name, description: r.description, reason: equivalent[machine.name]?.[r.description] ?? null });
+}
+
+const total = rows.reduce((t, r) => ({ mutants: t.mutants + r.mutants, caught: t.caught + r.caught, survived: t.survived + r.survived, equivalent: t.equivalent + r.equivalent }), { mutants: 0, caught: 0, survived: 0, equivalent: 0 });
+const pad = (s, n) => String(s).padEnd(n);
+console.log(`\n${pad('machine', 20)}${pad('mutants', 9)}${pad('caught', 8)}${pad('survived', 10)}(equivalent)`);
+for (const r of rows) console.log(`${pad(r.machine, 20)}${pad(r.mutants, 9)}${pad(r.caught, 8)}${pad(r.survived, 10)}(${r.equivalent})`);
+console.log(`${pad('total', 20)}${pad(total.mutants, 9)}${pad(total.caught, 8)}${pad(total.survived, 10)}(${total.equivalent})`);
+if (survivors.length > 0) {
+  console.log('\nSurvivors:');
+  for (const s of survivors) console.log(`- ${s.machine}: ${s.description}\n    ${s.reason ? `equivalent: ${s.reason}` : 'NOT EXPLAINED: a test is missing'}`);
+}
+console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s`);
+process.exit(survivors.some((s) => !s.reason) ? 1 : 0);
