@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { ATTACHMENT_TYPES, COURSE_KINDS, MATERIAL_LANGUAGES } from '../../config/constants';
 import { INT4_MAX, idTextSchema, text } from './bounds.schema';
+import { pagedResponseSchema } from './paged.schema';
 
 // Learning content (issue 5). Texts arrive already in the request's language (X-App-Language):
 // the server stores en/zh/cn and picks one, so views never choose between translations.
@@ -63,12 +64,7 @@ export const courseListQuerySchema = z.object({
 });
 export type CourseListQuery = z.infer<typeof courseListQuerySchema>;
 
-export const courseListResponseSchema = z.object({
-  data: z.array(courseCardSchema),
-  page: z.int(),
-  per_page: z.int(),
-  total: z.int(),
-});
+export const courseListResponseSchema = pagedResponseSchema(courseCardSchema);
 export type CourseListResponse = z.infer<typeof courseListResponseSchema>;
 
 /** GET courses/departments: the department filter's choices, in the request's language. */
@@ -144,12 +140,7 @@ export const materialSchema = z.object({
 });
 export type Material = z.infer<typeof materialSchema>;
 
-export const materialListResponseSchema = z.object({
-  data: z.array(materialSchema),
-  page: z.int(),
-  per_page: z.int(),
-  total: z.int(),
-});
+export const materialListResponseSchema = pagedResponseSchema(materialSchema);
 export type MaterialListResponse = z.infer<typeof materialListResponseSchema>;
 
 /** GET news?kind=news|highlight: news and highlights, newest first, paged. */
@@ -172,10 +163,5 @@ export const newsEntrySchema = z.object({
 });
 export type NewsEntry = z.infer<typeof newsEntrySchema>;
 
-export const newsListResponseSchema = z.object({
-  data: z.array(newsEntrySchema),
-  page: z.int(),
-  per_page: z.int(),
-  total: z.int(),
-});
+export const newsListResponseSchema = pagedResponseSchema(newsEntrySchema);
 export type NewsListResponse = z.infer<typeof newsListResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { INT4_MAX, text } from './bounds.schema';
+import { pagedResponseSchema } from './paged.schema';
 
 // Continual authentication evidence (SPEC §4): every prompt and its outcome, kept on the server.
 
@@ -45,12 +46,7 @@ const perPage = z._default(
 export const identityChecksQuerySchema = z.object({ page, per_page: perPage });
 export type IdentityChecksQuery = z.infer<typeof identityChecksQuerySchema>;
 
-export const identityChecksResponseSchema = z.object({
-  data: z.array(identityCheckSchema),
-  page: z.int(),
-  per_page: z.int(),
-  total: z.int(),
-});
+export const identityChecksResponseSchema = pagedResponseSchema(identityCheckSchema);
 export type IdentityChecksResponse = z.infer<typeof identityChecksResponseSchema>;
 
 /** A date (YYYY-MM-DD, a whole UTC day) or a date-time with an offset (2026-01-15T09:00:00Z). */
@@ -79,10 +75,5 @@ export const auditIdentityCheckSchema = z.extend(identityCheckSchema, {
 });
 export type AuditIdentityCheck = z.infer<typeof auditIdentityCheckSchema>;
 
-export const auditIdentityChecksResponseSchema = z.object({
-  data: z.array(auditIdentityCheckSchema),
-  page: z.int(),
-  per_page: z.int(),
-  total: z.int(),
-});
+export const auditIdentityChecksResponseSchema = pagedResponseSchema(auditIdentityCheckSchema);
 export type AuditIdentityChecksResponse = z.infer<typeof auditIdentityChecksResponseSchema>;

@@ -12,7 +12,7 @@ function start(submit: (input: ChangePasswordPayload) => Promise<void>) {
   const actor = createActor(
     changePasswordMachine.provide({
       actors: {
-        submitChangePassword: fromPromise<void, ChangePasswordPayload>(({ input }) => {
+        submit: fromPromise<void, ChangePasswordPayload>(({ input }) => {
           inputs.push(input);
           return submit(input);
         }),

@@ -6,13 +6,13 @@ import { SubmissionError } from '../shared/submission-error';
 import { describePath, modelPaths, replay, uncovered } from '../testing/model-coverage';
 
 const payload = { old_password: 'Joiner2026', new_password: 'Fresh2026ab', confirm_password: 'Fresh2026ab' };
-const actorIds = ['submitChangePassword'];
+const actorIds = ['submit'];
 const events = [
   { type: 'form.submit', payload },
   { type: 'form.edit' },
-  { type: 'xstate.done.actor.submitChangePassword' },
-  { type: 'xstate.error.actor.submitChangePassword', error: new SubmissionError('The current password is incorrect.') },
-  { type: 'xstate.error.actor.submitChangePassword', error: new Error('socket hang up') },
+  { type: 'xstate.done.actor.submit' },
+  { type: 'xstate.error.actor.submit', error: new SubmissionError('The current password is incorrect.') },
+  { type: 'xstate.error.actor.submit', error: new Error('socket hang up') },
 ];
 
 const paths = modelPaths(changePasswordMachine, events);
@@ -20,9 +20,9 @@ const paths = modelPaths(changePasswordMachine, events);
 function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknown[]) {
   const view = selectChangePasswordView(live as Parameters<typeof selectChangePasswordView>[0]);
   expect(view.busy).toBe(live.matches('submitting'));
-  expect(view.changed).toBe(live.matches('changed'));
+  expect(view.changed).toBe(live.matches('succeeded'));
   expect(view.failure === null).toBe(!live.matches('failed'));
-  if (live.matches('submitting')) expect(calls('submitChangePassword').at(-1)).toEqual(payload);
+  if (live.matches('submitting')) expect(calls('submit').at(-1)).toEqual(payload);
   expect(JSON.stringify(view)).not.toContain('socket hang up');
 }
 
@@ -36,8 +36,8 @@ describe('change-password machine, model-based', () => {
   });
 
   it('would notice a state no path reaches', async () => {
-    const partial = modelPaths(changePasswordMachine, events.filter((e) => e.type !== 'xstate.done.actor.submitChangePassword'));
+    const partial = modelPaths(changePasswordMachine, events.filter((e) => e.type !== 'xstate.done.actor.submit'));
     const missing = await uncovered(changePasswordMachine, partial, actorIds);
-    expect(missing.states).toEqual(['changePassword.changed']);
+    expect(missing.states).toEqual(['changePassword.succeeded']);
   });
 });

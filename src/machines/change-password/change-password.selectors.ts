@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { changePasswordMachine } from './change-password.machine';
-import { failureView, type FailureView } from '../shared/submission-error';
+import type { FailureView } from '../shared/submission-error';
+import { selectFormSubmission } from '../form-submission/form-submission.selectors';
 
 export type ChangePasswordSnapshot = SnapshotFrom<typeof changePasswordMachine>;
 
@@ -12,9 +13,6 @@ export interface ChangePasswordViewModel {
 }
 
 export function selectChangePasswordView(snapshot: ChangePasswordSnapshot): ChangePasswordViewModel {
-  return {
-    busy: snapshot.hasTag('busy'),
-    failure: failureView(snapshot.matches('failed'), snapshot.context.error),
-    changed: snapshot.matches('changed'),
-  };
+  const { busy, failure, result } = selectFormSubmission(snapshot);
+  return { busy, failure, changed: result !== null };
 }

@@ -12,7 +12,7 @@ function start(submit: (input: ForgetPasswordPayload) => Promise<string>) {
   const actor = createActor(
     forgotPasswordMachine.provide({
       actors: {
-        submitForgetPassword: fromPromise<string, ForgetPasswordPayload>(({ input }) => {
+        submit: fromPromise<string, ForgetPasswordPayload>(({ input }) => {
           inputs.push(input);
           return submit(input);
         }),

@@ -7,13 +7,13 @@ import { describePath, modelPaths, replay, uncovered } from '../testing/model-co
 
 const payload = { external_id: 'agent02', email: 'agent02@agent-academy.test' };
 const sentText = 'If the agent code and email match, a reset email has been sent.';
-const actorIds = ['submitForgetPassword'];
+const actorIds = ['submit'];
 const events = [
   { type: 'form.submit', payload },
   { type: 'form.edit' },
-  { type: 'xstate.done.actor.submitForgetPassword', output: sentText },
-  { type: 'xstate.error.actor.submitForgetPassword', error: new SubmissionError('Cannot send the reset email.') },
-  { type: 'xstate.error.actor.submitForgetPassword', error: new TypeError('Failed to fetch') },
+  { type: 'xstate.done.actor.submit', output: sentText },
+  { type: 'xstate.error.actor.submit', error: new SubmissionError('Cannot send the reset email.') },
+  { type: 'xstate.error.actor.submit', error: new TypeError('Failed to fetch') },
 ];
 
 const paths = modelPaths(forgotPasswordMachine, events);
@@ -21,9 +21,9 @@ const paths = modelPaths(forgotPasswordMachine, events);
 function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknown[]) {
   const view = selectForgotPasswordView(live as Parameters<typeof selectForgotPasswordView>[0]);
   expect(view.busy).toBe(live.matches('submitting'));
-  expect(view.sent).toBe(live.matches('sent') ? sentText : null);
+  expect(view.sent).toBe(live.matches('succeeded') ? sentText : null);
   expect(view.failure === null).toBe(!live.matches('failed'));
-  if (live.matches('submitting')) expect(calls('submitForgetPassword').at(-1)).toEqual(payload);
+  if (live.matches('submitting')) expect(calls('submit').at(-1)).toEqual(payload);
   expect(JSON.stringify(view)).not.toContain('Failed to fetch');
 }
 

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { forgotPasswordMachine } from './forgot-password.machine';
-import { failureView, type FailureView } from '../shared/submission-error';
+import type { FailureView } from '../shared/submission-error';
+import { selectFormSubmission } from '../form-submission/form-submission.selectors';
 
 export type ForgotPasswordSnapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 
@@ -12,9 +13,6 @@ export interface ForgotPasswordViewModel {
 }
 
 export function selectForgotPasswordView(snapshot: ForgotPasswordSnapshot): ForgotPasswordViewModel {
-  return {
-    busy: snapshot.hasTag('busy'),
-    failure: failureView(snapshot.matches('failed'), snapshot.context.error),
-    sent: snapshot.matches('sent') ? (snapshot.context.result ?? '') : null,
-  };
+  const { busy, failure, result } = selectFormSubmission(snapshot);
+  return { busy, failure, sent: result ? (result.value ?? '') : null };
 }

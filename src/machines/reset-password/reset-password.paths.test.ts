@@ -7,13 +7,13 @@ import { describePath, modelPaths, replay, uncovered } from '../testing/model-co
 
 const payload = { token: 'abc', new_password: 'Fresh2026x', confirm_password: 'Fresh2026x' };
 const invalidLink = 'This password reset link is invalid, has expired or has already been used. Please request a new one.';
-const actorIds = ['submitResetPassword'];
+const actorIds = ['submit'];
 const events = [
   { type: 'form.submit', payload },
   { type: 'form.edit' },
-  { type: 'xstate.done.actor.submitResetPassword' },
-  { type: 'xstate.error.actor.submitResetPassword', error: new SubmissionError(invalidLink) },
-  { type: 'xstate.error.actor.submitResetPassword', error: new TypeError('Failed to fetch') },
+  { type: 'xstate.done.actor.submit' },
+  { type: 'xstate.error.actor.submit', error: new SubmissionError(invalidLink) },
+  { type: 'xstate.error.actor.submit', error: new TypeError('Failed to fetch') },
 ];
 
 const paths = modelPaths(resetPasswordMachine, events);
@@ -21,10 +21,10 @@ const paths = modelPaths(resetPasswordMachine, events);
 function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknown[]) {
   const view = selectResetPasswordView(live as Parameters<typeof selectResetPasswordView>[0]);
   expect(view.busy).toBe(live.matches('submitting'));
-  expect(view.done).toBe(live.matches('done'));
+  expect(view.done).toBe(live.matches('succeeded'));
   expect(view.failure === null).toBe(!live.matches('failed'));
   if (view.failure?.kind === 'server') expect(view.failure.message).toBe(invalidLink);
-  if (live.matches('submitting')) expect(calls('submitResetPassword').at(-1)).toEqual(payload);
+  if (live.matches('submitting')) expect(calls('submit').at(-1)).toEqual(payload);
   expect(JSON.stringify(view)).not.toContain('Failed to fetch');
 }
 

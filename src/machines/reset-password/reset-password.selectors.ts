@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { resetPasswordMachine } from './reset-password.machine';
-import { failureView, type FailureView } from '../shared/submission-error';
+import type { FailureView } from '../shared/submission-error';
+import { selectFormSubmission } from '../form-submission/form-submission.selectors';
 
 export type ResetPasswordSnapshot = SnapshotFrom<typeof resetPasswordMachine>;
 
@@ -11,9 +12,6 @@ export interface ResetPasswordViewModel {
 }
 
 export function selectResetPasswordView(snapshot: ResetPasswordSnapshot): ResetPasswordViewModel {
-  return {
-    busy: snapshot.hasTag('busy'),
-    failure: failureView(snapshot.matches('failed'), snapshot.context.error),
-    done: snapshot.matches('done'),
-  };
+  const { busy, failure, result } = selectFormSubmission(snapshot);
+  return { busy, failure, done: result !== null };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { LoginPayload } from '../../api/schemas/auth.schema';
-import { signInMachine } from './sign-in.machine';
+import { signInMachine, signInOutcome } from './sign-in.machine';
 import { selectSignInView } from './sign-in.selectors';
 import { SubmissionError } from '../shared/submission-error';
 import { CodeRequiredError } from '../two-factor/two-factor.errors';
@@ -13,9 +13,9 @@ function start(submit: (input: LoginPayload) => Promise<void>) {
   const actor = createActor(
     signInMachine.provide({
       actors: {
-        submitLogin: fromPromise<void, LoginPayload>(({ input }) => {
+        submit: fromPromise(({ input }: { input: LoginPayload }) => {
           inputs.push(input);
-          return submit(input);
+          return signInOutcome(submit(input));
         }),
       },
     }),
@@ -91,6 +91,7 @@ describe('sign-in machine', () => {
     actor.send({ type: 'form.submit', payload });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.error).toBeNull();
+    expect(actor.getSnapshot().context.result).toBeNull();
   });
 
   it('hands the credentials to the code step when the account has two-factor on (MissingCredential)', async () => {

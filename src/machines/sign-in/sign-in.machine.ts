@@ -1,82 +1,26 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { LoginPayload } from '../../api/schemas/auth.schema';
-import { failureMessage } from '../shared/submission-error';
+import { createFormSubmissionMachine } from '../form-submission/form-submission.machine';
 import { isCodeRequired } from '../two-factor/two-factor.errors';
 
-export interface SignInContext {
-  /** The server's message after a failed attempt; null with `failed` means a generic failure. */
-  error: string | null;
-  /** The account has two-factor on (MissingCredential): these credentials go on to the code step. */
-  codeFor: LoginPayload | null;
-}
-
-export type SignInEvent =
-  | { type: 'form.submit'; payload: LoginPayload }
-  /** The user changed a field: a shown failure is stale from then on. */
-  | { type: 'form.edit' };
+/** How a sign-in that did not fail ends: signed in, or handed to the code step when the right
+ * password belongs to an account with two-factor on (MissingCredential). */
+export type SignInOutcome = { kind: 'signedIn' } | { kind: 'codeRequired'; credentials: LoginPayload };
 
 /**
- * Sign-in form flow: editing → submitting → succeeded | failed → (edit) editing / (submit) submitting;
- * or codeRequired when the right password belongs to an account with two-factor on (the two-factor
- * machine then asks for the code).
- * `submitLogin` is a placeholder: the login route provides the real call (login + store token);
- * it rejects with a SubmissionError carrying the server's message.
+ * Sign-in form flow: the generic form submission (editing → submitting → succeeded | failed);
+ * what is sign-in's own is the outcome: a success may hand the credentials on to the two-factor
+ * code step. The login route provides `submit` (login + store token) through `signInOutcome`.
  */
-export const signInMachine = setup({
-  types: {
-    context: {} as SignInContext,
-    events: {} as SignInEvent,
-  },
-  actors: {
-    submitLogin: fromPromise<void, LoginPayload>(async () => {
-      throw new Error('submitLogin must be provided (src/routes/login/login.actor.ts)');
-    }),
-  },
-  guards: {
-    codeRequired: ({ event }) => isCodeRequired((event as { error?: unknown }).error),
-  },
-  actions: {
-    clearError: assign({ error: null }),
-  },
-}).createMachine({
-  id: 'signIn',
-  initial: 'editing',
-  context: { error: null, codeFor: null },
-  states: {
-    editing: {
-      on: { 'form.submit': 'submitting' },
-    },
-    submitting: {
-      tags: ['busy'],
-      entry: 'clearError',
-      invoke: {
-        id: 'submitLogin',
-        src: 'submitLogin',
-        input: ({ event }) => {
-          assertEvent(event, 'form.submit');
-          return event.payload;
-        },
-        onDone: 'succeeded',
-        onError: [
-          {
-            guard: 'codeRequired',
-            target: 'codeRequired',
-            actions: assign({ codeFor: ({ event }) => (isCodeRequired(event.error) ? event.error.credentials : null) }),
-          },
-          {
-            target: 'failed',
-            actions: assign({ error: ({ event }) => failureMessage(event.error) }),
-          },
-        ],
-      },
-    },
-    failed: {
-      on: {
-        'form.edit': { target: 'editing', actions: 'clearError' },
-        'form.submit': 'submitting',
-      },
-    },
-    succeeded: { type: 'final' },
-    codeRequired: { type: 'final' },
-  },
-});
+export const signInMachine = createFormSubmissionMachine<LoginPayload, SignInOutcome>('signIn');
+
+/** Turns a sign-in attempt into its outcome: a CodeRequiredError (two-factor is on) is a hand-off
+ * to the code step, not a failure; any other rejection stays a failure. */
+export async function signInOutcome(attempt: Promise<void>): Promise<SignInOutcome> {
+  try {
+    await attempt;
+    return { kind: 'signedIn' };
+  } catch (error) {
+    if (isCodeRequired(error)) return { kind: 'codeRequired', credentials: error.credentials };
+    throw error;
+  }
+}

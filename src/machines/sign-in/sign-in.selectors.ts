@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { LoginPayload } from '../../api/schemas/auth.schema';
 import type { signInMachine } from './sign-in.machine';
-import { failureView, type FailureView } from '../shared/submission-error';
+import type { FailureView } from '../shared/submission-error';
+import { selectFormSubmission } from '../form-submission/form-submission.selectors';
 
 export type SignInSnapshot = SnapshotFrom<typeof signInMachine>;
 
@@ -14,10 +15,11 @@ export interface SignInViewModel {
 }
 
 export function selectSignInView(snapshot: SignInSnapshot): SignInViewModel {
+  const { busy, failure, result } = selectFormSubmission(snapshot);
   return {
-    busy: snapshot.hasTag('busy'),
-    failure: failureView(snapshot.matches('failed'), snapshot.context.error),
-    succeeded: snapshot.matches('succeeded'),
-    codeFor: snapshot.matches('codeRequired') ? snapshot.context.codeFor : null,
+    busy,
+    failure,
+    succeeded: result?.value.kind === 'signedIn',
+    codeFor: result?.value.kind === 'codeRequired' ? result.value.credentials : null,
   };
 }

@@ -16,4 +16,4 @@ export const submitChangePassword = fromPromise<void, ChangePasswordPayload>(asy
   markPasswordReset();
 });
 
-export const changePasswordRouteMachine = changePasswordMachine.provide({ actors: { submitChangePassword } });
+export const changePasswordRouteMachine = changePasswordMachine.provide({ actors: { submit: submitChangePassword } });

@@ -13,4 +13,4 @@ export const submitForgetPassword = fromPromise<string, ForgetPasswordPayload>(a
   }
 });
 
-export const forgotPasswordRouteMachine = forgotPasswordMachine.provide({ actors: { submitForgetPassword } });
+export const forgotPasswordRouteMachine = forgotPasswordMachine.provide({ actors: { submit: submitForgetPassword } });

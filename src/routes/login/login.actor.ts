@@ -3,19 +3,21 @@ import { login } from '../../api/auth.api';
 import { MissingCredentialError } from '../../api/auth-errors';
 import { setToken } from '../../api/token-storage';
 import type { LoginPayload } from '../../api/schemas/auth.schema';
-import { signInMachine } from '../../machines/sign-in/sign-in.machine';
+import { signInMachine, signInOutcome, type SignInOutcome } from '../../machines/sign-in/sign-in.machine';
 import { CodeRequiredError } from '../../machines/two-factor/two-factor.errors';
 import { toSubmissionError } from '../submission';
 
 /** The real sign-in: POST auth/login, then the token is stored (SPEC §4). An account with
  * two-factor on answers MissingCredential: the code step takes over with the same credentials. */
-export const submitLogin = fromPromise<void, LoginPayload>(async ({ input }) => {
+async function attempt(input: LoginPayload): Promise<void> {
   try {
     setToken(await login(input));
   } catch (error) {
     if (error instanceof MissingCredentialError) throw new CodeRequiredError(error.message, input);
     throw toSubmissionError(error);
   }
-});
+}
 
-export const loginMachine = signInMachine.provide({ actors: { submitLogin } });
+export const submitLogin = fromPromise<SignInOutcome, LoginPayload>(({ input }) => signInOutcome(attempt(input)));
+
+export const loginMachine = signInMachine.provide({ actors: { submit: submitLogin } });

@@ -13,4 +13,4 @@ export const submitResetPassword = fromPromise<void, ResetPasswordPayload>(async
   }
 });
 
-export const resetPasswordRouteMachine = resetPasswordMachine.provide({ actors: { submitResetPassword } });
+export const resetPasswordRouteMachine = resetPasswordMachine.provide({ actors: { submit: submitResetPassword } });

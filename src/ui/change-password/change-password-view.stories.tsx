@@ -4,8 +4,8 @@ import { changePasswordMachine } from '../../machines/change-password/change-pas
 import { selectChangePasswordView } from '../../machines/change-password/change-password.selectors';
 import { ChangePasswordView } from './change-password-view';
 
-const state = (value: 'editing' | 'submitting' | 'failed' | 'changed', error: string | null = null) =>
-  selectChangePasswordView(changePasswordMachine.resolveState({ value, context: { error } }));
+const state = (value: 'editing' | 'submitting' | 'failed' | 'succeeded', error: string | null = null) =>
+  selectChangePasswordView(changePasswordMachine.resolveState({ value, context: { error, result: null } }));
 
 const meta = {
   title: 'Pages/ChangePassword',
@@ -20,4 +20,4 @@ export const ForcedReset: Story = { args: { forced: true } };
 export const Submitting: Story = { args: state('submitting') };
 export const WrongCurrentPassword: Story = { args: state('failed', 'The current password is incorrect.') };
 export const NetworkFailure: Story = { args: state('failed') };
-export const Changed: Story = { args: state('changed') };
+export const Changed: Story = { args: state('succeeded') };

@@ -1,11 +1,10 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { changePasswordSchema, type ChangePasswordPayload } from '../../api/schemas/password.schema';
 import type { FailureView } from '../../machines/shared/submission-error';
 import { FormAlert, FormSuccess } from '../form/form-alert';
 import { SubmitButton } from '../form/submit-button';
 import { TextField } from '../form/text-field';
+import { useSubmissionForm } from '../form/use-submission-form';
 import { NavAnchor } from '../layout/nav-anchor';
 import './change-password-view.css';
 
@@ -22,16 +21,11 @@ export interface ChangePasswordViewProps {
 
 export function ChangePasswordView(p: ChangePasswordViewProps) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ChangePasswordPayload>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { old_password: '', new_password: '', confirm_password: '' },
-  });
-  const field = (name: keyof ChangePasswordPayload) => register(name, { onChange: () => p.onEdit() });
-  const message = (key?: string) => (key ? t(key) : undefined);
+  const { field, error, onSubmit } = useSubmissionForm<ChangePasswordPayload>(
+    changePasswordSchema,
+    { old_password: '', new_password: '', confirm_password: '' },
+    p,
+  );
 
   return (
     <section className="change-password-view" aria-labelledby="change-password-title">
@@ -46,12 +40,12 @@ export function ChangePasswordView(p: ChangePasswordViewProps) {
       ) : (
         <>
           {p.forced ? <p className="change-password-view__notice">{t('setting:reset.forced')}</p> : null}
-          <form className="form-stack" noValidate onSubmit={handleSubmit((payload) => p.onSubmit(payload))}>
+          <form className="form-stack" noValidate onSubmit={onSubmit}>
             <TextField
               label={t('setting:reset.old_password')}
               type="password"
               autoComplete="current-password"
-              error={message(errors.old_password?.message)}
+              error={error('old_password')}
               {...field('old_password')}
             />
             <TextField
@@ -59,14 +53,14 @@ export function ChangePasswordView(p: ChangePasswordViewProps) {
               type="password"
               autoComplete="new-password"
               hint={t('setting:reset.rules')}
-              error={message(errors.new_password?.message)}
+              error={error('new_password')}
               {...field('new_password')}
             />
             <TextField
               label={t('setting:reset.confirm_password')}
               type="password"
               autoComplete="new-password"
-              error={message(errors.confirm_password?.message)}
+              error={error('confirm_password')}
               {...field('confirm_password')}
             />
             <FormAlert failure={p.failure} genericText={t('setting:reset.error_generic')} />

@@ -4,7 +4,7 @@ import { forgotPasswordMachine } from '../../machines/forgot-password/forgot-pas
 import { selectForgotPasswordView } from '../../machines/forgot-password/forgot-password.selectors';
 import { ForgotPasswordView } from './forgot-password-view';
 
-const state = (value: 'editing' | 'submitting' | 'failed' | 'sent', context: { result?: string | null; error?: string | null } = {}) =>
+const state = (value: 'editing' | 'submitting' | 'failed' | 'succeeded', context: { result?: string | null; error?: string | null } = {}) =>
   selectForgotPasswordView(forgotPasswordMachine.resolveState({ value, context: { result: null, error: null, ...context } }));
 
 const meta = {
@@ -18,4 +18,4 @@ type Story = StoryObj<typeof meta>;
 export const Editing: Story = {};
 export const Submitting: Story = { args: state('submitting') };
 export const Failed: Story = { args: state('failed', { error: 'Too many requests. Please try again later.' }) };
-export const Sent: Story = { args: state('sent', { result: 'If the agent code and email match, a reset email has been sent.' }) };
+export const Sent: Story = { args: state('succeeded', { result: 'If the agent code and email match, a reset email has been sent.' }) };

@@ -1,11 +1,10 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { forgetPasswordPayloadSchema, type ForgetPasswordPayload } from '../../api/schemas/auth.schema';
 import type { FailureView } from '../../machines/shared/submission-error';
 import { FormAlert, FormSuccess } from '../form/form-alert';
 import { SubmitButton } from '../form/submit-button';
 import { TextField } from '../form/text-field';
+import { useSubmissionForm } from '../form/use-submission-form';
 import { NavAnchor } from '../layout/nav-anchor';
 import { PublicPage } from '../public-page/public-page';
 
@@ -22,16 +21,7 @@ export interface ForgotPasswordViewProps {
 
 export function ForgotPasswordView(p: ForgotPasswordViewProps) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ForgetPasswordPayload>({
-    resolver: zodResolver(forgetPasswordPayloadSchema),
-    defaultValues: { external_id: '', email: '' },
-  });
-  const field = (name: keyof ForgetPasswordPayload) => register(name, { onChange: () => p.onEdit() });
-  const message = (key?: string) => (key ? t(key) : undefined);
+  const { field, error, onSubmit } = useSubmissionForm<ForgetPasswordPayload>(forgetPasswordPayloadSchema, { external_id: '', email: '' }, p);
   const back = (
     <div className="public-page__links">
       <NavAnchor to="/login" onNavigate={p.onNavigate}>
@@ -47,20 +37,20 @@ export function ForgotPasswordView(p: ForgotPasswordViewProps) {
       ) : (
         <>
           <p className="public-page__text">{t('login:forgot.intro')}</p>
-          <form className="form-stack" noValidate onSubmit={handleSubmit((payload) => p.onSubmit(payload))}>
+          <form className="form-stack" noValidate onSubmit={onSubmit}>
             <TextField
               label={t('login:agent_code')}
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
-              error={message(errors.external_id?.message)}
+              error={error('external_id')}
               {...field('external_id')}
             />
             <TextField
               label={t('login:forgot.email')}
               type="email"
               autoComplete="email"
-              error={message(errors.email?.message)}
+              error={error('email')}
               {...field('email')}
             />
             <FormAlert failure={p.failure} genericText={t('login:forgot.error_generic')} />

@@ -6,7 +6,7 @@ import { LoginView } from './login-view';
 
 // Each story's props come from a real machine state through the selectors (DESIGN §4).
 const state = (value: 'editing' | 'submitting' | 'failed', error: string | null = null) => {
-  const { busy, failure } = selectSignInView(signInMachine.resolveState({ value, context: { error, codeFor: null } }));
+  const { busy, failure } = selectSignInView(signInMachine.resolveState({ value, context: { error, result: null } }));
   return { busy, failure };
 };
 

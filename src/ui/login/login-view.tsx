@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { loginPayloadSchema, type LoginPayload } from '../../api/schemas/auth.schema';
 import type { Language } from '../../config/constants';
@@ -7,6 +5,7 @@ import type { FailureView } from '../../machines/shared/submission-error';
 import { FormAlert } from '../form/form-alert';
 import { SubmitButton } from '../form/submit-button';
 import { TextField } from '../form/text-field';
+import { useSubmissionForm } from '../form/use-submission-form';
 import { LanguageSelect } from '../language-select/language-select';
 import { NavAnchor } from '../layout/nav-anchor';
 import { PublicPage } from '../public-page/public-page';
@@ -28,16 +27,7 @@ export interface LoginViewProps {
 
 export function LoginView(p: LoginViewProps) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginPayload>({
-    resolver: zodResolver(loginPayloadSchema),
-    defaultValues: { external_id: '', password: '' },
-  });
-  const field = (name: keyof LoginPayload) => register(name, { onChange: () => p.onEdit() });
-  const message = (key?: string) => (key ? t(key) : undefined);
+  const { field, error, onSubmit } = useSubmissionForm<LoginPayload>(loginPayloadSchema, { external_id: '', password: '' }, p);
 
   return (
     <PublicPage
@@ -54,20 +44,20 @@ export function LoginView(p: LoginViewProps) {
       }
     >
       <p className="public-page__text">{t('login:intro')}</p>
-      <form className="form-stack" noValidate onSubmit={handleSubmit((payload) => p.onSubmit(payload))}>
+      <form className="form-stack" noValidate onSubmit={onSubmit}>
         <TextField
           label={t('login:agent_code')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          error={message(errors.external_id?.message)}
+          error={error('external_id')}
           {...field('external_id')}
         />
         <TextField
           label={t('login:password')}
           type="password"
           autoComplete="current-password"
-          error={message(errors.password?.message)}
+          error={error('password')}
           {...field('password')}
         />
         <FormAlert failure={p.failure} genericText={t('login:error_generic')} />

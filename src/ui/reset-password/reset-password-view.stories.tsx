@@ -4,8 +4,8 @@ import { resetPasswordMachine } from '../../machines/reset-password/reset-passwo
 import { selectResetPasswordView } from '../../machines/reset-password/reset-password.selectors';
 import { ResetPasswordView } from './reset-password-view';
 
-const state = (value: 'editing' | 'submitting' | 'failed' | 'done', error: string | null = null) =>
-  selectResetPasswordView(resetPasswordMachine.resolveState({ value, context: { error } }));
+const state = (value: 'editing' | 'submitting' | 'failed' | 'succeeded', error: string | null = null) =>
+  selectResetPasswordView(resetPasswordMachine.resolveState({ value, context: { error, result: null } }));
 
 const meta = {
   title: 'Pages/ResetPassword',
@@ -21,5 +21,5 @@ export const LinkInvalid: Story = {
   args: state('failed', 'This password reset link is invalid, has expired or has already been used. Please request a new one.'),
 };
 export const GenericFailure: Story = { args: state('failed') };
-export const Done: Story = { args: state('done') };
+export const Done: Story = { args: state('succeeded') };
 export const LinkWithoutToken: Story = { args: { token: null } };

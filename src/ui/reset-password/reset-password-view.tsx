@@ -1,15 +1,12 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordPayloadSchema, type ResetPasswordPayload } from '../../api/schemas/auth.schema';
 import type { FailureView } from '../../machines/shared/submission-error';
 import { FormAlert, FormSuccess } from '../form/form-alert';
 import { SubmitButton } from '../form/submit-button';
 import { TextField } from '../form/text-field';
+import { useSubmissionForm } from '../form/use-submission-form';
 import { NavAnchor } from '../layout/nav-anchor';
 import { PublicPage } from '../public-page/public-page';
-
-type PasswordFields = Omit<ResetPasswordPayload, 'token'>;
 
 export interface ResetPasswordViewProps {
   productTitle: string;
@@ -26,17 +23,12 @@ export interface ResetPasswordViewProps {
 /** The page the forgot-password email links to: a new password (SPEC §5 rules), set with the token. */
 export function ResetPasswordView(p: ResetPasswordViewProps) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ResetPasswordPayload>({
-    // The token is part of the checked payload, so a link that lost it cannot be submitted.
-    resolver: zodResolver(resetPasswordPayloadSchema),
-    defaultValues: { token: p.token ?? '', new_password: '', confirm_password: '' },
-  });
-  const field = (name: keyof PasswordFields) => register(name, { onChange: () => p.onEdit() });
-  const message = (key?: string) => (key ? t(key) : undefined);
+  // The token is part of the checked payload, so a link that lost it cannot be submitted.
+  const { field, error, onSubmit } = useSubmissionForm<ResetPasswordPayload>(
+    resetPasswordPayloadSchema,
+    { token: p.token ?? '', new_password: '', confirm_password: '' },
+    p,
+  );
 
   const content = () => {
     if (p.done) {
@@ -68,20 +60,20 @@ export function ResetPasswordView(p: ResetPasswordViewProps) {
     return (
       <>
         <p className="public-page__text">{t('reset-password:intro')}</p>
-        <form className="form-stack" noValidate onSubmit={handleSubmit((payload) => p.onSubmit(payload))}>
+        <form className="form-stack" noValidate onSubmit={onSubmit}>
           <TextField
             label={t('reset-password:new_password')}
             type="password"
             autoComplete="new-password"
             hint={t('reset-password:rules')}
-            error={message(errors.new_password?.message)}
+            error={error('new_password')}
             {...field('new_password')}
           />
           <TextField
             label={t('reset-password:confirm_password')}
             type="password"
             autoComplete="new-password"
-            error={message(errors.confirm_password?.message ?? errors.token?.message)}
+            error={error('confirm_password', 'token')}
             {...field('confirm_password')}
           />
           <FormAlert failure={p.failure} genericText={t('reset-password:error_generic')} />
