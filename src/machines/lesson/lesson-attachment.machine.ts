@@ -22,7 +22,7 @@ export interface LessonAttachmentContext extends LessonAttachmentInput {
   likeSource: unknown;
   /** The attachment's type once its details are loaded (a PDF completes at its last page). */
   detailType: string | null;
-  /** An image is on screen: it completed once when shown. */
+  /** An image was shown: it completed then, once. */
   imageShown: boolean;
 }
 
@@ -126,10 +126,10 @@ export const lessonAttachmentMachine = setup({
     }),
     /** Images are complete once shown. */
     completeImage: enqueueActions(({ context, event, enqueue }) => {
-      const shown = shownContent(viewerOf(event))?.kind === 'image';
-      if (shown === context.imageShown) return;
-      enqueue.assign({ imageShown: shown });
-      if (shown && context.finishes) enqueue.sendParent({ type: 'attachment.complete' } satisfies LessonAttachmentParentEvent);
+      // Once: a shown image stays shown (the viewer does not leave `ready`).
+      if (context.imageShown || shownContent(viewerOf(event))?.kind !== 'image') return;
+      enqueue.assign({ imageShown: true });
+      if (context.finishes) enqueue.sendParent({ type: 'attachment.complete' } satisfies LessonAttachmentParentEvent);
     }),
   },
   guards: {

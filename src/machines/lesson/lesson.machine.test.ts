@@ -282,8 +282,15 @@ describe('lesson machine: rules', () => {
 
   it('another item ends the record of the last (the timer goes on for the course) and opens its own viewing', async () => {
     const h = await reach('reading, viewing open');
+    const courseTimer = h.timer();
+    h.advance(2);
     await h.send({ type: 'item.show', itemId: 'i2' });
+    expect(h.timer()).toBe(courseTimer);
     expect(h.timerView().status).toBe('stopped');
+    expect(h.timer().getSnapshot().context.target).toBeNull();
+    // The next item's time does not go into the last item's record.
+    h.advance(3);
+    expect(h.timerView().seconds).toBe(2);
     expect(h.timer().getSnapshot().context.courseId).toBe('c1');
     await h.send({ type: 'test.courseLoaded' });
     expect(h.viewings).toEqual([

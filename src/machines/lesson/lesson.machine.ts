@@ -178,7 +178,7 @@ export const lessonMachine = setup({
   ],
   entry: 'setupTimer',
   on: {
-    'item.show': { target: '.item', reenter: true, actions: assign(({ event }) => ({ itemId: event.itemId, ...itemReset })) },
+    'item.show': { target: '.item', actions: assign(({ event }) => ({ itemId: event.itemId, ...itemReset })) },
     'page.hidden': { actions: 'forwardToTimer' },
     'page.visible': { actions: 'forwardToTimer' },
     'network.online': { actions: sendTo('timer', { type: 'network.online' }) },
