@@ -37,7 +37,7 @@ function start(detail: AttachmentDetail, { finishes = true, resume = null }: { f
         },
         actions: { downloadDocument: (_, { url }) => void documents.push(url) },
       }),
-      like: attachmentLikeMachine.provide({ actors: { saveLike: fromPromise(async () => undefined) } }),
+      like: attachmentLikeMachine.provide({ actors: { saveLike: fromPromise<void, { attachmentId: string; like: boolean }>(async () => undefined) } }),
       player: lessonAttachmentMachine.implementations.actors.player as never,
       readProgress: fromPromise(async () => resume),
       mediaResources: fromCallback<EventObject, { attachmentId: string }>(({ receive }) => {
