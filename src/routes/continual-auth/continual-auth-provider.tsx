@@ -7,6 +7,7 @@ import { sameModalView, selectContinualAuthModal } from '../../machines/continua
 import { ContinualAuthModal } from '../../ui/dialogs/continual-auth-modal';
 import { registerDialog } from '../session/open-dialogs';
 import { continualAuthLogic, type ContinualAuthWiring } from './continual-auth.actor';
+import { createLearningControls, type LearningControl, type LearningControls, type LearningEvent } from './learning-controls';
 
 export type ContinualAuthActor = ActorRefFrom<ReturnType<typeof continualAuthLogic>>;
 
@@ -19,6 +20,8 @@ export interface ContinualAuth {
   verifyNow: () => void;
   /** The server's word on how long identity still counts as verified (ADR 012). */
   verifiedFor: (remainingMs: number) => void;
+  /** The shown page's actors, which the prompt pauses and resumes by events (ADR 019). */
+  controls: LearningControls;
 }
 
 const ContinualAuthContext = createContext<ContinualAuth | null>(null);
@@ -42,11 +45,12 @@ export interface ContinualAuthProviderProps extends Partial<Omit<ContinualAuthWi
 }
 
 /** One continual-authentication actor per signed-in layout, with its modal above the pages. */
-export function ContinualAuthProvider({ settings, alert, log, children }: ContinualAuthProviderProps) {
+export function ContinualAuthProvider({ settings, alert, log, controls: given, children }: ContinualAuthProviderProps) {
   const { i18n } = useTranslation();
+  const controls = useMemo(() => given ?? createLearningControls(), [given]);
   // The logic is made once: the actor keeps it for its life (the alert is worded when it shows).
   const logic = useMemo(
-    () => continualAuthLogic({ translate: (key) => i18n.t(key), ...(alert ? { alert } : {}), ...(log ? { log } : {}) }),
+    () => continualAuthLogic({ translate: (key) => i18n.t(key), controls, ...(alert ? { alert } : {}), ...(log ? { log } : {}) }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
@@ -58,8 +62,9 @@ export function ContinualAuthProvider({ settings, alert, log, children }: Contin
       stop: (id) => actor.send(id === undefined ? { type: 'ca.stop' } : { type: 'ca.stop', id }),
       verifyNow: () => actor.send({ type: 'ca.manual' }),
       verifiedFor: (remainingMs) => actor.send({ type: 'ca.verified', remainingMs }),
+      controls,
     }),
-    [actor],
+    [actor, controls],
   );
   return (
     <ContinualAuthContext.Provider value={value}>
@@ -86,6 +91,16 @@ export function useContinualAuthFor(id: string | null, ref: Partial<ContentRef> 
     ca.enable(id, { courseId: courseId ?? null, itemId: itemId ?? null });
     return () => ca.stop(id);
   }, [ca, id, courseId, itemId]);
+}
+
+/**
+ * A learning page's actor receives the identity prompt's pause and resume as events while it is
+ * shown (`controls`: which of them the page has). A subscription, nothing more.
+ */
+export function useLearningControls(actor: { send: (event: never) => void }, controls: readonly LearningControl[]): void {
+  const ca = useContinualAuth();
+  // Only the controls listed are sent: the actor accepts their events.
+  useEffect(() => (ca ? ca.controls.register(controls, (event) => (actor as { send: (event: LearningEvent) => void }).send(event)) : undefined), [ca, actor, controls]);
 }
 
 const noSubscription = () => () => undefined;

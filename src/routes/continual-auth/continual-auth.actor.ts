@@ -9,7 +9,7 @@ import {
   type CheckIdentityInput,
 } from '../../machines/continual-auth/continual-auth.machine';
 import { SubmissionError } from '../../machines/shared/submission-error';
-import { runLearningControl, type LearningControls } from './learning-controls';
+import { createLearningControls, type LearningControl, type LearningControls } from './learning-controls';
 
 // The ONE place that wires the continual-auth machine to real I/O (DESIGN §2): the identity-check
 // calls, two-factor info, window.alert, and the shown lesson's on-screen timer and video player.
@@ -20,6 +20,8 @@ export interface ContinualAuthWiring {
   alert?: (message: string) => void;
   /** Told when a prompt finds no timer or player to pause (a page without one). */
   log?: (message: string) => void;
+  /** The layout's registry of the shown page's actors (ADR 019). */
+  controls?: LearningControls;
 }
 
 /** The answer's check; failures become what the machine understands. */
@@ -39,9 +41,14 @@ export async function challengeType(): Promise<ChallengeType> {
   return (await getTwoFactorInfo()).enabled ? 'authenticator' : 'password';
 }
 
-export function continualAuthLogic({ translate, alert = (m) => window.alert(m), log = (m) => console.info(m) }: ContinualAuthWiring) {
-  const control = (name: keyof LearningControls) => () => {
-    if (!runLearningControl(name)) log(`continual-auth: ${name}: nothing on this page to control`);
+export function continualAuthLogic({
+  translate,
+  alert = (m) => window.alert(m),
+  log = (m) => console.info(m),
+  controls = createLearningControls(),
+}: ContinualAuthWiring) {
+  const control = (name: LearningControl) => () => {
+    if (!controls.run(name)) log(`continual-auth: ${name}: nothing on this page to control`);
   };
   return continualAuthMachine.provide({
     actors: {

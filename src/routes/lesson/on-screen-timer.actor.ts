@@ -171,7 +171,7 @@ export function sendPendingTime(actor: TimerActor, now: () => number = Date.now)
 }
 
 /** Tab visibility, page close and the network, as the timer's events. Returns the cleanup. */
-export function watchPage(actor: TimerActor, now: () => number = Date.now): () => void {
+export function watchPage(actor: Pick<TimerActor, 'send'>, now: () => number = Date.now): () => void {
   const visibility = () => actor.send({ type: document.visibilityState === 'hidden' ? 'page.hidden' : 'page.visible', now: now() });
   // Leaving the page stores the record up to this moment (the next load queues it).
   const leaving = () => actor.send({ type: 'page.hidden', now: now() });
