@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { isLoopbackClient, isLoopbackHost } from '../http/client-address';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute as defineRoute } from '../http/legacy-define-route';
 import { errorResponse } from '../http/errors';
 import { errorResponses } from '../http/openapi';
 import { listOutbox } from '../mail/mailer';

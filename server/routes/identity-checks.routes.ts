@@ -6,7 +6,7 @@ import {
 } from '../../src/api/schemas/identity-check.schema';
 import { listAuditIdentityChecks, listOwnIdentityChecks } from '../domain/identity-checks';
 import { findUserById } from '../domain/users';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute as defineRoute } from '../http/legacy-define-route';
 import { HttpError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/openapi';
 import type { ApiApp, AppServices } from '../http/services';

@@ -5,7 +5,7 @@ import { findPublishedCourse } from '../domain/courses';
 import { checkClaim, courseTotal, findPublishedItem, recordItemDuration, type Claim } from '../domain/on-screen-log';
 import { findViewing, type ViewingRow } from '../domain/viewings';
 import { onScreenCreditSchema } from '../../src/api/schemas/viewing.schema';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute as defineRoute } from '../http/legacy-define-route';
 import { HttpError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/openapi';
 import type { ApiApp, AppServices } from '../http/services';

@@ -9,7 +9,7 @@ import {
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password';
 import { currentUser, findUserById, findUsers, setPassword, toPublicUser } from '../domain/users';
 import { beginAttempt } from '../http/attempts';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute as defineRoute } from '../http/legacy-define-route';
 import { HttpError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/openapi';
 import type { ApiApp, AppServices } from '../http/services';

@@ -2,7 +2,7 @@ import { viewingPayloadSchema, viewingSchema } from '../../src/api/schemas/viewi
 import { findVisibleAttachment } from '../domain/attachments';
 import { findPublishedItem } from '../domain/on-screen-log';
 import { beginViewing, identityVerifiedUntil, viewingOf } from '../domain/viewings';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute as defineRoute } from '../http/legacy-define-route';
 import { HttpError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/openapi';
 import type { ApiApp, AppServices } from '../http/services';
