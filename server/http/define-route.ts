@@ -6,9 +6,11 @@ import {
   type BodySchemaOf,
   type HttpMethod,
   type ParsedPart,
+  type ResponseAt,
   type ResponseKind,
   type RouteContract,
   type RouteRequest,
+  type StatusOf,
 } from '../../src/api/route-contract';
 import type { AppEnv } from './context';
 import { openApiOperation, type OpenApiPaths } from './openapi';
@@ -43,8 +45,8 @@ type AnswerOf<S, Status extends number> =
 /** Every answer the handler may give: one per declared status, its body typed by that status's schema. */
 export type RouteAnswer<C extends RouteContract> = Response &
   {
-    [K in keyof C['responses'] & number]: AnswerOf<C['responses'][K], K>;
-  }[keyof C['responses'] & number];
+    [K in StatusOf<keyof C['responses']>]: AnswerOf<ResponseAt<C, K>, K>;
+  }[StatusOf<keyof C['responses']>];
 
 export type RouteHandler<C extends RouteContract> = (c: Context<AppEnv>, input: RouteInput<C>) => RouteAnswer<C> | Promise<RouteAnswer<C>>;
 

@@ -88,12 +88,17 @@ export type ResponseKind<S> =
 /** The schema of a JSON or text answer. */
 export type BodySchemaOf<S> = ContentOf<S> extends { 'application/json': { schema: infer B } } ? B : ContentOf<S> extends { 'text/plain': { schema: infer B } } ? B : never;
 
+/** A declared status as a number (a key spread from a function's answer may type as "403"). */
+export type StatusOf<K> = K extends number ? K : K extends `${infer N extends number}` ? N : never;
+/** The declared answer of a status, whichever way its key types. */
+export type ResponseAt<C extends RouteContract, S extends number> = C['responses'][Extract<keyof C['responses'], S | `${S}`>];
+
 type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206;
-export type SuccessStatusOf<C extends RouteContract> = Extract<keyof C['responses'], SuccessStatus>;
+export type SuccessStatusOf<C extends RouteContract> = Extract<StatusOf<keyof C['responses']>, SuccessStatus>;
 
 /** What the client gets from a successful call: the parsed body, nothing (204), or the Response (raw). */
 export type RouteResult<C extends RouteContract> = {
-  [S in SuccessStatusOf<C>]: ResultOf<C['responses'][S]>;
+  [S in SuccessStatusOf<C>]: ResultOf<ResponseAt<C, S>>;
 }[SuccessStatusOf<C>];
 type ResultOf<S> = ResponseKind<S> extends 'empty' ? void : ResponseKind<S> extends 'raw' ? Response : BodySchemaOf<S> extends Schema ? core.output<BodySchemaOf<S>> : never;
 
