@@ -37,8 +37,6 @@ const NOT_YET_CONTRACTS = new Set<string>([
   'put /api/attachments/{id}/finish',
   'get /api/attachments/{id}/stream',
   'get /api/attachments/{id}/stream_key',
-  'put /api/on_screen_log/{id}',
-  'get /api/on_screen_log/course/{id}/total',
   'get /api/files/{token}',
 ]);
 
