@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod/mini';
 import { loginPayloadSchema } from '../../src/api/schemas/auth.schema';
@@ -7,42 +7,39 @@ import { HEADER } from '../../src/config/constants';
 import type { AppEnv } from './context';
 import { ApiApp, defineRoute } from './define-route';
 import { HttpError, errorResponse, handleError } from './errors';
-import { bearerSecurity, errorResponses, openApiDocument } from './openapi';
+import { bearerSecurity, empty, errorResponses, json, route, text } from '../../src/api/route-contract';
+import { openApiDocument } from './openapi';
 
 const denyWithoutToken: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.req.header('Authorization')) throw new HttpError(401, 'server:unauthorized');
   await next();
 };
 
+const echoRoute = route({
+  method: 'post',
+  path: '/api/things/:id',
+  summary: 'Echoes its parsed input',
+  tags: ['test'],
+  security: bearerSecurity,
+  request: { params: userIdParamSchema, query: findUsersQuerySchema, body: loginPayloadSchema },
+  responses: { 200: json('The input', z.object({ ok: z.boolean() })), ...errorResponses.badRequest },
+});
+const plainRoute = route({ method: 'get', path: '/api/plain', summary: 'No input', tags: ['test'], responses: { 204: empty('Nothing') } });
+/** For routes whose handler never runs: any answer. */
+const unused = (c: Context) => c.body(null, 204) as never;
+
 function testApp() {
   const app = new ApiApp();
-  defineRoute(
-    app,
-    {
-      method: 'post',
-      path: '/api/things/{id}',
-      summary: 'Echoes its parsed input',
-      tags: ['test'],
-      security: bearerSecurity,
-      middleware: denyWithoutToken,
-      request: { params: userIdParamSchema, query: findUsersQuerySchema, body: loginPayloadSchema },
-      responses: { 200: { description: 'The input', content: { 'application/json': { schema: z.object({ ok: z.boolean() }) } } }, ...errorResponses.badRequest },
-    },
-    (c, input) => {
-      expectTypeOf(input.params.id).toEqualTypeOf<string>();
-      expectTypeOf(input.query.page).toEqualTypeOf<number>();
-      expectTypeOf(input.body.external_id).toEqualTypeOf<string>();
-      return c.json(input, 200);
-    },
-  );
-  defineRoute(
-    app,
-    { method: 'get', path: '/api/plain', summary: 'No input', tags: ['test'], responses: { 204: { description: 'Nothing' } } },
-    (c, input) => {
-      expectTypeOf(input.body).toEqualTypeOf<undefined>();
-      return c.body(null, 204);
-    },
-  );
+  defineRoute(app, echoRoute, denyWithoutToken, (c, input) => {
+    expectTypeOf(input.params.id).toEqualTypeOf<string>();
+    expectTypeOf(input.query.page).toEqualTypeOf<number>();
+    expectTypeOf(input.body.external_id).toEqualTypeOf<string>();
+    return c.json({ ok: true, ...input }, 200);
+  });
+  defineRoute(app, plainRoute, (c, input) => {
+    expectTypeOf(input.body).toEqualTypeOf<undefined>();
+    return c.body(null, 204);
+  });
   app.notFound((c) => errorResponse(c, 404, 'server:not_found'));
   app.onError((error, c) => handleError(error, c, () => {}));
   return app;
@@ -65,6 +62,7 @@ describe('defineRoute: input', () => {
     const res = await send(URL_OK, { body: BODY_OK });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
+      ok: true,
       params: { id: '12' },
       query: { name: 'kit', page: 1, per_page: 5 },
       body: { external_id: 'agent01', password: 'x' },
@@ -137,7 +135,7 @@ describe('defineRoute: OpenAPI', () => {
     const app = new ApiApp();
     const withDefault = z.object({ n: z._default(z.number(), 1) });
     const responses = { 200: { description: 'x', content: { 'application/json': { schema: withDefault } } } };
-    defineRoute(app, { method: 'put', path: '/x', summary: 's', tags: [], request: { body: withDefault }, responses }, (c) => c.body(null, 204));
+    defineRoute(app, { method: 'put', path: '/x', summary: 's', tags: [], request: { body: withDefault }, responses }, unused);
     const op = app.openApiPaths['/x'].put!;
     expect(op.requestBody!.content['application/json'].schema).not.toHaveProperty('required');
     expect(op.responses['200'].content!['application/json'].schema).toMatchObject({ required: ['n'] });
@@ -145,17 +143,52 @@ describe('defineRoute: OpenAPI', () => {
 
   it('refuses at definition what it could not serve or document', () => {
     const app = new ApiApp();
-    const spec = { method: 'get', path: '/x/{id}', summary: 's', tags: [], request: { params: userIdParamSchema }, responses: {} } as const;
-    defineRoute(app, spec, (c) => c.body(null, 204));
-    expect(() => defineRoute(app, spec, (c) => c.body(null, 204))).toThrow(/defined twice/);
-    expect(() => defineRoute(app, { ...spec, path: '/y/{key}' }, (c) => c.body(null, 204))).toThrow(/\{key\}/);
-    expect(() => defineRoute(app, { ...spec, path: '/z/{id}', request: {} }, (c) => c.body(null, 204))).toThrow(/\{id\}/);
-    expect(() => defineRoute(app, { ...spec, path: '/q', request: { query: z.string() } }, (c) => c.body(null, 204))).toThrow(/object schema/);
+    const spec = { method: 'get', path: '/x/:id', summary: 's', tags: [], request: { params: userIdParamSchema }, responses: {} } as const;
+    defineRoute(app, spec, unused);
+    expect(() => defineRoute(app, spec, unused)).toThrow(/defined twice/);
+    expect(() => defineRoute(app, { ...spec, path: '/y/:key' }, unused)).toThrow(/:key/);
+    expect(() => defineRoute(app, { ...spec, path: '/z/:id', request: {} }, unused)).toThrow(/:id/);
+    expect(() => defineRoute(app, { ...spec, path: '/q', request: { query: z.string() } }, unused)).toThrow(/object schema/);
     const transformed = z.pipe(z.string(), z.transform((v) => v.length));
-    expect(() =>
-      defineRoute(app, { ...spec, path: '/r', request: {}, responses: { 200: { description: 'x', content: { 'application/json': { schema: transformed } } } } }, (c) =>
-        c.body(null, 204),
-      ),
-    ).toThrow();
+    expect(() => defineRoute(app, { ...spec, path: '/r', request: {}, responses: { 200: { description: 'x', content: { 'application/json': { schema: transformed } } } } }, unused)).toThrow();
+  });
+});
+
+describe('defineRoute: the handler answers what the contract declares (checked by tsc)', () => {
+  const contract = route({
+    method: 'get',
+    path: '/api/typed/:id',
+    summary: 'Typed answers',
+    tags: ['test'],
+    request: { params: userIdParamSchema },
+    responses: { 200: json('A thing', z.object({ name: z.string(), size: z.int() })), 204: empty('Nothing'), ...errorResponses.notFound },
+  });
+  const tokenRoute = route({ method: 'post', path: '/api/typed-token', summary: 'A token', tags: ['test'], responses: { 200: text('The token', z.string()) } });
+
+  it('accepts each declared status with its body, and refuses the rest at compile time', () => {
+    const app = new ApiApp();
+    defineRoute(app, contract, (c, { params }) => {
+      if (params.id === '1') return c.json({ name: 'a', size: 1 }, 200);
+      if (params.id === '2') return c.body(null, 204);
+      return c.json({ status_code: 404, message: 'gone' }, 404);
+    });
+    // @ts-expect-error a body of the wrong shape (size is a number)
+    defineRoute(new ApiApp(), contract, (c) => c.json({ name: 'a', size: '1' }, 200));
+    // @ts-expect-error a body missing a declared field
+    defineRoute(new ApiApp(), contract, (c) => c.json({ name: 'a' }, 200));
+    // @ts-expect-error a status the contract does not declare
+    defineRoute(new ApiApp(), contract, (c) => c.json({ name: 'a', size: 1 }, 201));
+    // @ts-expect-error a body where the contract declares none
+    defineRoute(new ApiApp(), contract, (c) => c.json({ name: 'a', size: 1 }, 204));
+    // @ts-expect-error a text answer where the contract declares JSON
+    defineRoute(new ApiApp(), contract, (c) => c.text('a', 200));
+    // @ts-expect-error an error body that is not {status_code, message}
+    defineRoute(new ApiApp(), contract, (c) => c.json({ error: 'gone' }, 404));
+    // @ts-expect-error an untyped Response says nothing the compiler could check
+    defineRoute(new ApiApp(), contract, () => new Response(null, { status: 204 }));
+    defineRoute(app, tokenRoute, (c) => c.text('t', 200));
+    // @ts-expect-error JSON where the contract declares text
+    defineRoute(new ApiApp(), tokenRoute, (c) => c.json('t', 200));
+    expect(app.contracts.has(contract)).toBe(true);
   });
 });

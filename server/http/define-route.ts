@@ -1,72 +1,75 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler, type TypedResponse } from 'hono';
+import type { StatusCode } from 'hono/utils/http-status';
 import type { core } from 'zod/mini';
+import {
+  openApiPath,
+  type BodySchemaOf,
+  type HttpMethod,
+  type ParsedPart,
+  type ResponseAt,
+  type ResponseKind,
+  type RouteContract,
+  type RouteRequest,
+  type StatusOf,
+} from '../../src/api/route-contract';
 import type { AppEnv } from './context';
-import { openApiOperation, type OpenApiPaths, type SecurityRequirement } from './openapi';
+import { openApiOperation, type OpenApiPaths } from './openapi';
 import { readJsonBody, readQuery, validate } from './request-input';
 
-/** The API's Hono app, plus the OpenAPI operations defineRoute recorded on it. */
+export type { HttpMethod, RouteContract };
+
+/** The API's Hono app, plus the OpenAPI operations and the contracts defineRoute recorded on it. */
 export class ApiApp extends Hono<AppEnv> {
   readonly openApiPaths: OpenApiPaths = {};
+  /** Every contract registered, for the test that each has a handler and a client. */
+  readonly contracts = new Set<RouteContract>();
 }
-
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-type Schema = core.$ZodType;
-
-export interface ResponseSpec {
-  description: string;
-  /** Media type → the schema of the answer's body. */
-  content?: Record<string, { schema: Schema }>;
-}
-
-export interface RouteRequest {
-  /** An object schema over the path's {placeholders}. */
-  params?: Schema;
-  /** An object schema over the query string (a repeated key arrives as an array). */
-  query?: Schema;
-  /** A required JSON body. */
-  body?: Schema;
-}
-
-export interface RouteSpec<R extends RouteRequest = RouteRequest> {
-  method: HttpMethod;
-  /** OpenAPI style, placeholders in braces: /api/users/{id}. */
-  path: string;
-  summary: string;
-  description?: string;
-  tags: readonly string[];
-  security?: readonly SecurityRequirement[];
-  /** Runs before the input is validated (e.g. requireAuth: a 401 wins over a 400). */
-  middleware?: MiddlewareHandler<AppEnv> | MiddlewareHandler<AppEnv>[];
-  request?: R;
-  responses: Record<number, ResponseSpec>;
-}
-
-type Parsed<R, K extends keyof RouteRequest> = R extends { [P in K]: infer S extends Schema } ? core.output<S> : undefined;
 
 /** What the handler gets: each part parsed by its schema (undefined when the route declares none). */
-export interface RouteInput<R extends RouteRequest> {
-  params: Parsed<R, 'params'>;
-  query: Parsed<R, 'query'>;
-  body: Parsed<R, 'body'>;
+export interface RouteInput<C extends RouteContract> {
+  params: ParsedPart<C, 'params'>;
+  query: ParsedPart<C, 'query'>;
+  body: ParsedPart<C, 'body'>;
 }
 
-export type RouteHandler<R extends RouteRequest> = (c: Context<AppEnv>, input: RouteInput<R>) => Response | Promise<Response>;
+/** A Hono answer with the status and the body the contract declares for that status. */
+type AnswerOf<S, Status extends number> =
+  ResponseKind<S> extends 'empty'
+    ? TypedResponse<null, Status & StatusCode, 'body'>
+    : ResponseKind<S> extends 'json'
+      ? TypedResponse<core.input<BodySchemaOf<S> & core.$ZodType>, Status & StatusCode, 'json'>
+      : ResponseKind<S> extends 'text'
+        ? TypedResponse<string, Status & StatusCode, 'text'>
+        : TypedResponse<unknown, Status & StatusCode, 'body'>;
 
-const honoPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
+/** Every answer the handler may give: one per declared status, its body typed by that status's schema. */
+export type RouteAnswer<C extends RouteContract> = Response &
+  {
+    [K in StatusOf<keyof C['responses']>]: AnswerOf<ResponseAt<C, K>, K>;
+  }[StatusOf<keyof C['responses']>];
+
+export type RouteHandler<C extends RouteContract> = (c: Context<AppEnv>, input: RouteInput<C>) => RouteAnswer<C> | Promise<RouteAnswer<C>>;
+
+type Middleware = MiddlewareHandler<AppEnv> | MiddlewareHandler<AppEnv>[];
 
 /**
- * Registers one API operation: the Hono route, validation of its params, query and JSON body by
- * the shared schemas (a refusal answers 400 {status_code, message} with the first problem
- * translated), and its entry in the OpenAPI document.
+ * Registers one API operation from its contract: the Hono route, validation of its params, query
+ * and JSON body by the shared schemas (a refusal answers 400 {status_code, message} with the first
+ * problem translated), and its entry in the OpenAPI document. `middleware` (e.g. requireAuth) runs
+ * before the input is validated: a 401 wins over a 400.
  */
-export function defineRoute<R extends RouteRequest = Record<never, never>>(app: ApiApp, spec: RouteSpec<R>, handler: RouteHandler<R>): void {
+export function defineRoute<C extends RouteContract>(app: ApiApp, contract: C, handler: RouteHandler<C>): void;
+export function defineRoute<C extends RouteContract>(app: ApiApp, contract: C, middleware: Middleware, handler: RouteHandler<C>): void;
+export function defineRoute<C extends RouteContract>(app: ApiApp, contract: C, ...rest: [RouteHandler<C>] | [Middleware, RouteHandler<C>]): void {
+  const [middleware, handler] = rest.length === 2 ? rest : [[], rest[0]];
   // Built now, so a schema the generator cannot describe fails at start-up, not on /api/openapi.json.
-  const operation = openApiOperation(spec);
-  const methods = (app.openApiPaths[spec.path] ??= {});
-  if (methods[spec.method]) throw new Error(`defineRoute: ${spec.method.toUpperCase()} ${spec.path} is defined twice`);
-  methods[spec.method] = operation;
+  const operation = openApiOperation(contract);
+  const methods = (app.openApiPaths[openApiPath(contract.path)] ??= {});
+  if (methods[contract.method]) throw new Error(`defineRoute: ${contract.method.toUpperCase()} ${contract.path} is defined twice`);
+  methods[contract.method] = operation;
+  app.contracts.add(contract);
 
-  const { params, query, body } = spec.request ?? {};
+  const { params, query, body } = (contract.request ?? {}) as RouteRequest;
   const run: MiddlewareHandler<AppEnv> = async (c) => {
     const input: Record<keyof RouteRequest, unknown> = { params: undefined, query: undefined, body: undefined };
     // The order of the checks decides which problem a request with several is told about.
@@ -87,7 +90,7 @@ export function defineRoute<R extends RouteRequest = Record<never, never>>(app: 
       if (!result.ok) return result.response;
       input.body = result.data;
     }
-    return handler(c, input as RouteInput<R>);
+    return handler(c, input as RouteInput<C>);
   };
-  app.on(spec.method.toUpperCase(), [honoPath(spec.path)], ...[spec.middleware ?? []].flat(), run);
+  app.on(contract.method.toUpperCase(), [contract.path], ...[middleware].flat(), run);
 }

@@ -26,9 +26,9 @@ export class HttpError extends Error {
   }
 }
 
-export function errorResponse(
+export function errorResponse<S extends ContentfulStatusCode>(
   c: Context,
-  status: ContentfulStatusCode,
+  status: S,
   key: MessageKey,
   vars?: Record<string, string | number>,
   /** An already translated message (validation); `key` is then only the fallback. */

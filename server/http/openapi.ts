@@ -1,28 +1,10 @@
 import { z } from 'zod/mini';
-import { apiErrorSchema } from '../../src/api/schemas/error.schema';
-import type { ResponseSpec, RouteSpec } from './define-route';
+import { openApiPath, securitySchemes, type HttpMethod, type ResponseSpec, type RouteContract, type SecurityRequirement } from '../../src/api/route-contract';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
-const error = (description: string): ResponseSpec => ({ description, content: { 'application/json': { schema: apiErrorSchema } } });
-
-/** Error responses every route documents: the body is always {status_code, message, code?}, translated. */
-export const errorResponses = {
-  badRequest: { 400: error('Invalid input (first problem, translated per X-App-Language)') },
-  unauthorized: { 401: error('Missing, invalid, expired or revoked bearer token') },
-  forbidden: { 403: error('Missing or wrong X-XSRF-TOKEN (must equal the XSRF-TOKEN cookie)') },
-  /** Routes that need the second factor (or a role) say so in their own 403 text. */
-  forbiddenOr: (reason: string) => ({ 403: error(`Missing or wrong X-XSRF-TOKEN, or ${reason}`) }),
-  notFound: { 404: error('Not found') },
-  tooManyRequests: { 429: error('Too many failures for the account or the client address: code RateLimited; Retry-After gives the seconds to wait') },
-};
-
-export const securitySchemes = {
-  bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-} as const;
-export type SecurityRequirement = Partial<Record<keyof typeof securitySchemes, string[]>>;
-
-export const bearerSecurity: SecurityRequirement[] = [{ bearerAuth: [] }];
+// The document is generated from the route contracts (src/api/schemas/*.routes.ts, ADR 018).
+export { bearerSecurity, errorResponses, securitySchemes, type SecurityRequirement } from '../../src/api/route-contract';
 
 interface Parameter {
   name: string;
@@ -42,7 +24,7 @@ export interface OpenApiOperation {
   responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
 }
 /** path → method → operation, as in the document's `paths`. */
-export type OpenApiPaths = Record<string, Partial<Record<RouteSpec['method'], OpenApiOperation>>>;
+export type OpenApiPaths = Record<string, Partial<Record<HttpMethod, OpenApiOperation>>>;
 
 const tidy =
   (io: 'input' | 'output') =>
@@ -90,12 +72,13 @@ function responseOf({ description, content }: ResponseSpec): OpenApiOperation['r
 }
 
 /** The OpenAPI operation object of one route. */
-export function openApiOperation(spec: RouteSpec): OpenApiOperation {
+export function openApiOperation(spec: RouteContract): OpenApiOperation {
   const { params, query, body } = spec.request ?? {};
+  const path = openApiPath(spec.path);
   const parameters = [...parametersOf(params, 'path'), ...parametersOf(query, 'query')];
-  const placeholders = [...spec.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+  const placeholders = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
   const described = parameters.filter((p) => p.in === 'path').map((p) => p.name).sort();
-  if (placeholders.join() !== described.join()) throw new Error(`OpenAPI: ${spec.path}: request.params must describe exactly {${placeholders.join('}, {')}}`);
+  if (placeholders.join() !== described.join()) throw new Error(`OpenAPI: ${spec.path}: request.params must describe exactly :${placeholders.join(', :')}`);
   return {
     tags: spec.tags,
     summary: spec.summary,

@@ -16,7 +16,7 @@ import {
   signDownloadToken,
 } from '../domain/attachments';
 import { recordAttachmentStatus } from '../domain/on-screen-log';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute as defineRoute } from '../http/legacy-define-route';
 import { HttpError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/openapi';
 import type { ApiApp, AppServices } from '../http/services';

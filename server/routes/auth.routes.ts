@@ -17,7 +17,7 @@ import { translate } from '../i18n/messages';
 import { beginAttempt } from '../http/attempts';
 import { clientIdOf } from '../http/client-id';
 import { authOutcome, bearerToken, langOf } from '../http/context';
-import { defineRoute, type RouteSpec } from '../http/define-route';
+import { defineLegacyRoute as defineRoute, type RouteSpec } from '../http/legacy-define-route';
 import { HttpError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/openapi';
 import type { ApiApp, AppServices } from '../http/services';

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { z } from 'zod/mini';
 import { deriveKey } from '../auth/jwt';
 import { downloadHeaders, findVisibleAttachment, verifyDownloadToken } from '../domain/attachments';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute as defineRoute } from '../http/legacy-define-route';
 import { HttpError } from '../http/errors';
 import { errorResponses } from '../http/openapi';
 import type { ApiApp, AppServices } from '../http/services';

@@ -1,16 +1,15 @@
 import type { Context } from 'hono';
-import { onScreenItemParamSchema, onScreenLogPayloadSchema, onScreenTotalResponseSchema } from '../../src/api/schemas/on-screen-log.schema';
+import { getCourseTotalRoute, putItemLogRoute } from '../../src/api/schemas/on-screen-log.routes';
 import { HEADER, RECORD_EXISTS_MESSAGE } from '../../src/config/constants';
 import { findPublishedCourse } from '../domain/courses';
 import { checkClaim, courseTotal, findPublishedItem, recordItemDuration, type Claim } from '../domain/on-screen-log';
 import { findViewing, type ViewingRow } from '../domain/viewings';
-import { onScreenCreditSchema } from '../../src/api/schemas/viewing.schema';
 import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/errors';
-import { bearerSecurity, errorResponses } from '../http/openapi';
 import type { ApiApp, AppServices } from '../http/services';
 
-export const recordExistsDescription = "the key was already recorded: exactly {status_code: 403, message: 'Record exists'} (never translated; the client treats it as success)";
+// Shared with the attachment status route (still written on this side: see the coverage test).
+export { creditedResponse, recordExistsDescription } from '../../src/api/schemas/on-screen-log.routes';
 
 /** SPEC §8: the client matches this body's English text, so it is never translated. */
 export const recordExistsResponse = (c: Context) => c.json({ status_code: 403, message: RECORD_EXISTS_MESSAGE }, 403);
@@ -39,8 +38,6 @@ export function claimOf(c: Context, s: AppServices, viewing: ViewingRow, duratio
 }
 
 /** The answer to a recorded record: 200 with what was claimed and credited (ADR 012). */
-export const creditedResponse = { 200: { description: 'Recorded: the seconds claimed, credited, and why fewer', content: { 'application/json': { schema: onScreenCreditSchema } } } };
-
 /** Refuses a record that claims more time than passed since its key (or a key in the future). */
 export function claimRefusal(nowMs: number, key: number, duration: number): void {
   const check = checkClaim(nowMs, key, duration);
@@ -50,61 +47,23 @@ export function claimRefusal(nowMs: number, key: number, duration: number): void
 
 /** SPEC §7 "On-screen time": the time an item is on screen, counted once per key, and a course's total. */
 export function registerOnScreenLogRoutes(app: ApiApp, s: AppServices): void {
-  const common = { tags: ['on-screen time'], security: bearerSecurity, middleware: s.requireFullAuth };
   const now = () => new Date(s.clock.now());
 
-  defineRoute(
-    app,
-    {
-      ...common,
-      method: 'put',
-      path: '/api/on_screen_log/{id}',
-      summary: 'Record seconds an item (id) was on screen, once per key; enrols in its course and may complete it',
-      description:
-        'Refused (400) when the duration is longer than the time since the key (plus 5 s), the key is in the future, the viewing is not the caller’s of this item, or the course is completed. ' +
-        'Only seconds inside the viewing, not credited before, and (with continual authentication) under a recent identity check are credited (ADR 012).',
-      request: { params: onScreenItemParamSchema, body: onScreenLogPayloadSchema },
-      responses: {
-        ...creditedResponse,
-        ...errorResponses.badRequest,
-        ...errorResponses.unauthorized,
-        ...errorResponses.forbiddenOr(recordExistsDescription),
-        ...errorResponses.notFound,
-      },
-    },
-    async (c, { params, body }) => {
-      const item = await findPublishedItem(s.db, Number(params.id), now());
-      if (!item) throw new HttpError(404, 'server:item_not_found');
-      claimRefusal(claimClock(c, s.clock.now()), body.key, body.duration);
-      const userId = c.get('session').userId;
-      const viewing = await viewingOfRecord(s, userId, body.viewing_id, { itemId: item.id });
-      const result = await recordItemDuration(s.db, { userId, item, key: body.key, claim: claimOf(c, s, viewing, body.duration) });
-      if (result.outcome === 'exists') return recordExistsResponse(c);
-      if (result.outcome === 'completed') throw new HttpError(400, 'server:course_already_completed');
-      return c.json(result.credit, 200);
-    },
-  );
+  defineRoute(app, putItemLogRoute, s.requireFullAuth, async (c, { params, body }) => {
+    const item = await findPublishedItem(s.db, Number(params.id), now());
+    if (!item) throw new HttpError(404, 'server:item_not_found');
+    claimRefusal(claimClock(c, s.clock.now()), body.key, body.duration);
+    const userId = c.get('session').userId;
+    const viewing = await viewingOfRecord(s, userId, body.viewing_id, { itemId: item.id });
+    const result = await recordItemDuration(s.db, { userId, item, key: body.key, claim: claimOf(c, s, viewing, body.duration) });
+    if (result.outcome === 'exists') return recordExistsResponse(c);
+    if (result.outcome === 'completed') throw new HttpError(400, 'server:course_already_completed');
+    return c.json(result.credit, 200);
+  });
 
-  defineRoute(
-    app,
-    {
-      ...common,
-      method: 'get',
-      path: '/api/on_screen_log/course/{id}/total',
-      summary: 'The caller’s on-screen seconds in a course (items and attachments), or ["Course has already completed"]',
-      request: { params: onScreenItemParamSchema },
-      responses: {
-        200: { description: 'The total, or the completed form', content: { 'application/json': { schema: onScreenTotalResponseSchema } } },
-        ...errorResponses.badRequest,
-        ...errorResponses.unauthorized,
-        ...errorResponses.forbiddenOr('two-factor is required and this session has not passed it'),
-        ...errorResponses.notFound,
-      },
-    },
-    async (c, { params }) => {
-      const course = await findPublishedCourse(s.db, Number(params.id), now());
-      if (!course) throw new HttpError(404, 'server:course_not_found');
-      return c.json(await courseTotal(s.db, c.get('session').userId, course.id), 200);
-    },
-  );
+  defineRoute(app, getCourseTotalRoute, s.requireFullAuth, async (c, { params }) => {
+    const course = await findPublishedCourse(s.db, Number(params.id), now());
+    if (!course) throw new HttpError(404, 'server:course_not_found');
+    return c.json(await courseTotal(s.db, c.get('session').userId, course.id), 200);
+  });
 }

@@ -18,7 +18,7 @@ import type { UserRow } from '../db/schema';
 import { beginAttempt } from '../http/attempts';
 import type { AppEnv } from '../http/context';
 import { clientIdOf } from '../http/client-id';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute as defineRoute } from '../http/legacy-define-route';
 import { HttpError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/openapi';
 import type { ApiApp, AppServices } from '../http/services';

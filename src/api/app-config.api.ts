@@ -1,8 +1,8 @@
-import { http } from './http';
-import { parseJson } from './parse';
-import { appConfigSchema, type AppConfig } from './schemas/app-config.schema';
+import { callRoute } from './call-route';
+import type { AppConfig } from './schemas/app-config.schema';
+import { getAppConfigRoute } from './schemas/app-config.routes';
 
 /** GET app-config: no sign-in needed; read once at boot. */
 export function getAppConfig(): Promise<AppConfig> {
-  return parseJson(appConfigSchema, http.get('app-config'));
+  return callRoute(getAppConfigRoute);
 }

@@ -1,11 +1,15 @@
-import { http } from './http';
-import { expectEmpty, parseJson } from './parse';
+import { callRoute } from './call-route';
 import {
-  courseDetailSchema,
-  courseListResponseSchema,
-  departmentListSchema,
-  materialListResponseSchema,
-  newsListResponseSchema,
+  courseListRoutes,
+  enrolRoute,
+  getCourseRoute,
+  getDepartmentsRoute,
+  likeCourseRoute,
+  listMaterialsRoute,
+  listNewsRoute,
+  unlikeCourseRoute,
+} from './schemas/course.routes';
+import {
   type CourseDetail,
   type CourseList,
   type CourseListQuery,
@@ -26,51 +30,47 @@ export interface CallOptions {
 
 type Params = Record<string, string | number | undefined | null>;
 
-/** Only the parameters that say something: blank texts and unset filters are left out. */
-function searchParams(query: Params): Record<string, string> {
+/** Only the parameters that say something: blank texts and unset filters are left out (as the
+ * schema's input: the server parses the texts). */
+function searchParams<Q extends object>(query: Q): Q {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) {
+  for (const [key, value] of Object.entries(query as Params)) {
     if (value === undefined || value === null) continue;
     const text = String(value).trim();
     if (text !== '') out[key] = text;
   }
-  return out;
-}
-
-/** The path of each list: `all` is the collection itself. */
-function listPath(list: CourseList): string {
-  return list === 'all' ? 'courses' : `courses/${list}`;
+  return out as Q;
 }
 
 export function listCourses(list: CourseList, query: Partial<CourseListQuery> = {}, { signal }: CallOptions = {}): Promise<CourseListResponse> {
-  return parseJson(courseListResponseSchema, http.get(listPath(list), { searchParams: searchParams(query), signal }));
+  return callRoute(courseListRoutes[list], { query: searchParams(query), signal });
 }
 
 export function getDepartments({ signal }: CallOptions = {}): Promise<DepartmentList> {
-  return parseJson(departmentListSchema, http.get('courses/departments', { signal }));
+  return callRoute(getDepartmentsRoute, { signal });
 }
 
 /** GET courses/{id}; the server counts a click. */
 export function getCourse(id: string, { signal }: CallOptions = {}): Promise<CourseDetail> {
-  return parseJson(courseDetailSchema, http.get(`courses/${encodeURIComponent(id)}`, { signal }));
+  return callRoute(getCourseRoute, { params: { id }, signal });
 }
 
 export function enrol(id: string): Promise<void> {
-  return expectEmpty(http.post(`courses/${encodeURIComponent(id)}/enrol`));
+  return callRoute(enrolRoute, { params: { id } });
 }
 
 export function likeCourse(id: string): Promise<void> {
-  return expectEmpty(http.put(`courses/${encodeURIComponent(id)}/like`));
+  return callRoute(likeCourseRoute, { params: { id } });
 }
 
 export function unlikeCourse(id: string): Promise<void> {
-  return expectEmpty(http.delete(`courses/${encodeURIComponent(id)}/like`));
+  return callRoute(unlikeCourseRoute, { params: { id } });
 }
 
 export function listMaterials(query: Partial<MaterialQuery> = {}, { signal }: CallOptions = {}): Promise<MaterialListResponse> {
-  return parseJson(materialListResponseSchema, http.get('materials', { searchParams: searchParams(query), signal }));
+  return callRoute(listMaterialsRoute, { query: searchParams(query), signal });
 }
 
 export function listNews(query: Partial<NewsQuery> = {}, { signal }: CallOptions = {}): Promise<NewsListResponse> {
-  return parseJson(newsListResponseSchema, http.get('news', { searchParams: searchParams(query), signal }));
+  return callRoute(listNewsRoute, { query: searchParams(query), signal });
 }

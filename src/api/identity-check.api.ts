@@ -1,7 +1,9 @@
 import { loadCurrentUser } from './current-user';
 import { http } from './http';
-import { expectEmpty, parseJson } from './parse';
-import { contentRefSchema, identityChecksResponseSchema, type IdentityChecksResponse } from './schemas/identity-check.schema';
+import { expectEmpty } from './parse';
+import { contentRefSchema, type IdentityChecksResponse } from './schemas/identity-check.schema';
+import { listIdentityChecksRoute } from './schemas/identity-check.routes';
+import { callRoute } from './call-route';
 
 // Continual authentication (SPEC §4, §7): the two checks of the prompt, each recorded by the
 // server as evidence with the course and item being viewed, and the learner's own history.
@@ -52,8 +54,5 @@ export interface IdentityChecksParams {
 
 /** GET identity-checks: the signed-in user's own checks, newest first. */
 export function listIdentityChecks({ page, per_page }: IdentityChecksParams = {}): Promise<IdentityChecksResponse> {
-  const searchParams: Record<string, number> = {};
-  if (page !== undefined) searchParams.page = page;
-  if (per_page !== undefined) searchParams.per_page = per_page;
-  return parseJson(identityChecksResponseSchema, http.get('identity-checks', { searchParams }));
+  return callRoute(listIdentityChecksRoute, { query: { page, per_page } });
 }

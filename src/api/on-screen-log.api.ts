@@ -1,8 +1,8 @@
 import { ApiRequestError } from './api-error';
-import { http } from './http';
-import { parseJson } from './parse';
-import { onScreenCreditSchema, type OnScreenCredit } from './schemas/viewing.schema';
-import { onScreenTotalResponseSchema, type OnScreenLogPayload } from './schemas/on-screen-log.schema';
+import { callRoute } from './call-route';
+import type { OnScreenCredit } from './schemas/viewing.schema';
+import type { OnScreenLogPayload } from './schemas/on-screen-log.schema';
+import { getCourseTotalRoute, putItemLogRoute } from './schemas/on-screen-log.routes';
 import { CACHE_LIFETIME_MS, HEADER, RECORD_EXISTS_MESSAGE } from '../config/constants';
 
 // SPEC §7 "On-screen time".
@@ -10,7 +10,7 @@ import { CACHE_LIFETIME_MS, HEADER, RECORD_EXISTS_MESSAGE } from '../config/cons
 /** Idempotent by `payload.key`: a repeat rejects with 403 'Record exists' (see isRecordExists).
  * Answers the seconds the server credited (ADR 012). */
 export function putItemLog(itemId: string, payload: OnScreenLogPayload): Promise<OnScreenCredit> {
-  return parseJson(onScreenCreditSchema, http.put(`on_screen_log/${encodeURIComponent(itemId)}`, { json: payload, headers: clientTimeHeader() }));
+  return callRoute(putItemLogRoute, { params: { id: itemId }, body: payload, headers: clientTimeHeader() });
 }
 
 /** The clock the record's key came from: the server learns the device's offset from it (ADR 010, 012). */
@@ -37,7 +37,7 @@ let cache: CacheEntry | null = null;
 /** The seconds recorded for a course, or that it is completed (the timer then never runs). */
 export function getCourseTotal(courseId: string, now: number = Date.now()): Promise<CourseTotal> {
   if (cache && cache.courseId === courseId && now - cache.at < CACHE_LIFETIME_MS) return cache.value;
-  const value = parseJson(onScreenTotalResponseSchema, http.get(`on_screen_log/course/${encodeURIComponent(courseId)}/total`)).then(
+  const value = callRoute(getCourseTotalRoute, { params: { id: courseId } }).then(
     (answer): CourseTotal => (Array.isArray(answer) ? { completed: true } : { completed: false, total: answer.total_duration }),
   );
   const entry: CacheEntry = { courseId, at: now, value };

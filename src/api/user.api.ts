@@ -1,21 +1,14 @@
-import { http } from './http';
-import { expectEmpty, parseJson } from './parse';
-import {
-  currentUserSchema,
-  findUsersResponseSchema,
-  publicUserSchema,
-  type CurrentUser,
-  type FindUsersResponse,
-  type PublicUser,
-} from './schemas/user.schema';
+import { callRoute } from './call-route';
+import type { CurrentUser, FindUsersResponse, PublicUser } from './schemas/user.schema';
 import type { ChangePasswordPayload } from './schemas/password.schema';
+import { changePasswordRoute, findUsersRoute, getCurrentUserRoute, getUserRoute } from './schemas/user.routes';
 
 export function getCurrentUser(): Promise<CurrentUser> {
-  return parseJson(currentUserSchema, http.get('users/current'));
+  return callRoute(getCurrentUserRoute);
 }
 
 export function getUser(id: string): Promise<PublicUser> {
-  return parseJson(publicUserSchema, http.get(`users/${encodeURIComponent(id)}`));
+  return callRoute(getUserRoute, { params: { id } });
 }
 
 export interface FindUsersParams {
@@ -25,13 +18,10 @@ export interface FindUsersParams {
 }
 
 export function findUsers(query: FindUsersParams): Promise<FindUsersResponse> {
-  const searchParams: Record<string, string | number> = { name: query.name };
-  if (query.page !== undefined) searchParams.page = query.page;
-  if (query.per_page !== undefined) searchParams.per_page = query.per_page;
-  return parseJson(findUsersResponseSchema, http.get('users/find', { searchParams }));
+  return callRoute(findUsersRoute, { query });
 }
 
 /** PUT users/current/password → 204; the server then sets password_reset. */
 export function changePassword(payload: ChangePasswordPayload): Promise<void> {
-  return expectEmpty(http.put('users/current/password', { json: payload }));
+  return callRoute(changePasswordRoute, { body: payload });
 }

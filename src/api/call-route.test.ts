@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { z } from 'zod/mini';
+import { callRoute, routePath, routeUrl } from './call-route';
+import { empty, errorResponses, json, raw, route, text } from './route-contract';
+import { json as jsonAnswer, stubFetch, text as textAnswer, tokenFor } from './test-helpers';
+import { setToken } from './token-storage';
+import { XSRF_COOKIE, HEADER } from '../config/constants';
+
+afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => setToken(tokenFor('1')));
+
+const thing = z.object({ id: z.string(), size: z.int() });
+const params = z.object({ id: z.string(), part: z.string() });
+const getThing = route({
+  method: 'get',
+  path: '/api/things/:id/parts/:part',
+  summary: 's',
+  tags: [],
+  request: { params, query: z.object({ q: z.optional(z.string()), tag: z.optional(z.array(z.string())) }) },
+  responses: { 200: json('A thing', thing), ...errorResponses.notFound },
+});
+const putThing = route({ method: 'put', path: '/api/things', summary: 's', tags: [], request: { body: thing }, responses: { 204: empty('Stored') } });
+const token = route({ method: 'post', path: '/api/token', summary: 's', tags: [], responses: { 200: text('A token', z.string().check(z.minLength(3))) } });
+const bytes = route({ method: 'get', path: '/api/bytes', summary: 's', tags: [], responses: { 200: raw('Bytes', { 'application/octet-stream': { schema: z.file() } }) } });
+
+describe('callRoute', () => {
+  it('builds the URL from the encoded params and the set query values, through the app’s ky instance', async () => {
+    const net = stubFetch(() => jsonAnswer({ id: '1', size: 2 }));
+    await expect(callRoute(getThing, { params: { id: 'a/b c', part: '7' }, query: { q: undefined, tag: ['x', 'y'] } })).resolves.toEqual({ id: '1', size: 2 });
+    const url = new URL(net.last().url);
+    expect(url.pathname).toBe('/api/things/a%2Fb%20c/parts/7');
+    expect([...url.searchParams]).toEqual([['tag', 'x'], ['tag', 'y']]);
+    expect(net.last().method).toBe('GET');
+    // The rewriting rules of http.ts still apply.
+    expect(net.last().headers.get('Authorization')).toMatch(/^Bearer /);
+    expect(net.last().headers.get(HEADER.clientId)).toBeTruthy();
+  });
+
+  it('parses the declared answer and refuses one that breaks the contract', async () => {
+    stubFetch(() => jsonAnswer({ id: '1', size: 'big' }));
+    await expect(callRoute(getThing, { params: { id: '1', part: '2' }, query: {} })).rejects.toMatchObject({ name: 'InvalidResponseError' });
+    stubFetch(() => textAnswer(' abc \n'));
+    await expect(callRoute(token)).resolves.toBe('abc');
+    stubFetch(() => textAnswer('ab'));
+    await expect(callRoute(token)).rejects.toMatchObject({ name: 'InvalidResponseError' });
+  });
+
+  it('sends the body as JSON with the XSRF token, and expects no content for 204', async () => {
+    document.cookie = `${XSRF_COOKIE}=x1`;
+    const net = stubFetch(() => new Response(null, { status: 204 }));
+    await expect(callRoute(putThing, { body: { id: '1', size: 2 }, headers: { 'X-Extra': 'e' } })).resolves.toBeUndefined();
+    expect(net.last().method).toBe('PUT');
+    expect(net.lastBody()).toBe('{"id":"1","size":2}');
+    expect(net.last().headers.get(HEADER.xsrf)).toBe('x1');
+    expect(net.last().headers.get('X-Extra')).toBe('e');
+    stubFetch(() => jsonAnswer({ id: '1' }));
+    await expect(callRoute(putThing, { body: { id: '1', size: 2 } })).rejects.toMatchObject({ name: 'InvalidResponseError' });
+  });
+
+  it('rejects with the server’s error as every call does', async () => {
+    stubFetch(() => jsonAnswer({ status_code: 404, message: 'Gone.' }, 404));
+    await expect(callRoute(getThing, { params: { id: '1', part: '2' }, query: {} })).rejects.toMatchObject({ status: 404, message: 'Gone.' });
+  });
+
+  it('answers the Response of a raw answer, unread', async () => {
+    stubFetch(() => new Response(new Uint8Array([1, 2]), { status: 200 }));
+    const response = await callRoute(bytes);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([1, 2]));
+  });
+
+  it('types the input and the answer from the contract', () => {
+    expectTypeOf(() => callRoute(getThing, { params: { id: '1', part: '2' }, query: {} })).returns.resolves.toEqualTypeOf<{ id: string; size: number }>();
+    expectTypeOf(() => callRoute(putThing, { body: { id: '1', size: 1 } })).returns.resolves.toEqualTypeOf<void>();
+    expectTypeOf(() => callRoute(token)).returns.resolves.toEqualTypeOf<string>();
+    expectTypeOf(() => callRoute(bytes)).returns.resolves.toEqualTypeOf<Response>();
+    // @ts-expect-error the params are required
+    void (() => callRoute(getThing, { query: {} }));
+    // @ts-expect-error a param the path does not have
+    void (() => callRoute(getThing, { params: { id: '1' }, query: {} }));
+    // @ts-expect-error a body of the wrong shape
+    void (() => callRoute(putThing, { body: { id: 1, size: 1 } }));
+    // @ts-expect-error no body declared
+    void (() => callRoute(token, { body: { a: 1 } }));
+  });
+
+  it('gives the path of a call relative to the API root, and the site URL', () => {
+    expect(routePath(getThing, { id: '1', part: 'x y' })).toBe('things/1/parts/x%20y');
+    expect(routeUrl(getThing, { id: '1', part: '2' })).toBe('/api/things/1/parts/2');
+    expect(() => routePath(getThing, { id: '1' } as never)).toThrow(/part/);
+  });
+});

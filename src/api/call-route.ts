@@ -1,0 +1,76 @@
+import type { Options } from 'ky';
+import { http } from './http';
+import { expectEmpty, parseJson, parseText } from './parse';
+import { fillPath, type InputPart, type RouteContract, type RouteResult, type Schema } from './route-contract';
+
+// ADR 018: the one way the client calls an endpoint. The URL comes from the contract's path and
+// typed params, the call goes through the app's ky instance (every header, XSRF and error rule of
+// http.ts), and the answer is parsed by the schema the contract declares for its success status.
+
+type Part<C extends RouteContract, K extends 'params' | 'query' | 'body'> = InputPart<C, K> extends undefined ? { [P in K]?: undefined } : { [P in K]: InputPart<C, K> };
+
+/** The request: the parts the contract declares (required when declared), and transport options. */
+export type CallInput<C extends RouteContract> = Part<C, 'params'> &
+  Part<C, 'query'> &
+  Part<C, 'body'> & {
+    signal?: AbortSignal;
+    /** Headers of this call only (e.g. the client clock); the rewriting rules of http.ts still apply. */
+    headers?: Record<string, string>;
+    timeout?: Options['timeout'];
+  };
+
+const API_PREFIX = '/api/';
+
+/** The path of a call, relative to the API root of `http` (no leading /api/). */
+export function routePath<C extends RouteContract>(contract: C, params?: InputPart<C, 'params'>): string {
+  const path = fillPath(contract.path, params as Record<string, unknown> | undefined);
+  if (!path.startsWith(API_PREFIX)) throw new Error(`${contract.path}: contracts live under ${API_PREFIX}`);
+  return path.slice(API_PREFIX.length);
+}
+
+/** The site path of an endpoint, for what the browser fetches by itself (a media element, hls.js). */
+export function routeUrl<C extends RouteContract>(contract: C, params?: InputPart<C, 'params'>): string {
+  return `${API_PREFIX}${routePath(contract, params)}`;
+}
+
+/** Query values that say something: unset ones are left out, repeated keys stay repeated. */
+function searchParams(query: unknown): URLSearchParams | undefined {
+  if (query === undefined || query === null) return undefined;
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== undefined && one !== null) out.append(key, String(one));
+    }
+  }
+  return out;
+}
+
+function successOf(contract: RouteContract): { status: number; content: Record<string, { schema: Schema }> | undefined } {
+  const statuses = Object.keys(contract.responses).map(Number).filter((status) => status >= 200 && status < 300);
+  if (statuses.length !== 1) throw new Error(`${contract.method} ${contract.path}: callRoute needs exactly one success status`);
+  return { status: statuses[0], content: contract.responses[statuses[0]].content };
+}
+
+/** Calls the endpoint and answers its parsed success body (void for 204, the Response for raw answers). */
+export function callRoute<C extends RouteContract>(contract: C, ...[input]: Record<never, never> extends CallInput<C> ? [CallInput<C>?] : [CallInput<C>]): Promise<RouteResult<C>> {
+  const { params, query, body, signal, headers, timeout } = (input ?? {}) as CallInput<RouteContract> & { params?: unknown; query?: unknown; body?: unknown };
+  const options: Options = { method: contract.method };
+  const search = searchParams(query);
+  if (search && search.size > 0) options.searchParams = search;
+  if (body !== undefined) options.json = body;
+  if (signal) options.signal = signal;
+  if (headers) options.headers = headers;
+  if (timeout !== undefined) options.timeout = timeout;
+  const call = http(routePath(contract, params as never), options);
+  const { content } = successOf(contract);
+  const jsonSchema = content?.['application/json']?.schema;
+  const textSchema = content?.['text/plain']?.schema;
+  const answer: Promise<unknown> = !content
+    ? expectEmpty(call)
+    : jsonSchema
+      ? parseJson(jsonSchema as never, call)
+      : textSchema
+        ? parseText(textSchema as never, call)
+        : call;
+  return answer as Promise<RouteResult<C>>;
+}

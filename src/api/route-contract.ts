@@ -1,0 +1,120 @@
+import type { core } from 'zod/mini';
+import { apiErrorSchema } from './schemas/error.schema';
+
+// ADR 018: every endpoint is declared once, as data, in src/api/schemas/<feature>.routes.ts. The
+// server registers the contract (server/http/define-route.ts: validation, OpenAPI, a handler typed
+// per status), the client calls it (call-route.ts: URL, ky, parsing). Browser-safe: zod/mini only.
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type Schema = core.$ZodType;
+
+/** Media type → the schema of the answer's body, as in an OpenAPI response's `content`. */
+export type ResponseContent = Readonly<Record<string, { readonly schema: Schema }>>;
+
+/**
+ * One status's answer. Its kind follows from `content`:
+ * - `application/json` → JSON, parsed by the schema (client) and typed against it (server);
+ * - `text/plain` → text, likewise;
+ * - no content → no body (204);
+ * - any other media type (bytes, streams, playlists) → raw: the body is not parsed; the server
+ *   answers it with `c.body(...)` and the client reads the URL (routeUrl) or the Response itself.
+ */
+export interface ResponseSpec {
+  readonly description: string;
+  readonly content?: ResponseContent;
+}
+
+export const securitySchemes = {
+  bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+} as const;
+export type SecurityRequirement = Partial<Record<keyof typeof securitySchemes, string[]>>;
+export const bearerSecurity: readonly SecurityRequirement[] = [{ bearerAuth: [] }];
+
+export interface RouteRequest {
+  /** An object schema over the path's :placeholders. */
+  readonly params?: Schema;
+  /** An object schema over the query string (a repeated key arrives as an array). */
+  readonly query?: Schema;
+  /** A required JSON body. */
+  readonly body?: Schema;
+}
+
+/** One endpoint: what the server registers, the client calls and the OpenAPI document shows. */
+export interface RouteContract<R extends RouteRequest = RouteRequest, Res extends Readonly<Record<number, ResponseSpec>> = Readonly<Record<number, ResponseSpec>>> {
+  readonly method: HttpMethod;
+  /** Hono style, placeholders after a colon: /api/courses/:id. */
+  readonly path: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  readonly security?: readonly SecurityRequirement[];
+  readonly request?: R;
+  readonly responses: Res;
+}
+
+/** Declares a contract; only keeps its literal types (statuses, schemas) for the server and the client. */
+export function route<const R extends RouteRequest = Record<never, never>, const Res extends Readonly<Record<number, ResponseSpec>> = Readonly<Record<number, ResponseSpec>>>(
+  contract: RouteContract<R, Res>,
+): RouteContract<R, Res> {
+  return contract;
+}
+
+// Response helpers: what most answers are.
+
+export const json = <S extends Schema>(description: string, schema: S) => ({ description, content: { 'application/json': { schema } } }) as const;
+export const text = <S extends Schema>(description: string, schema: S) => ({ description, content: { 'text/plain': { schema } } }) as const;
+export const empty = (description: string) => ({ description }) as const;
+/** Bytes or a stream the client does not parse: media type → schema for the document (z.file(), z.string()). */
+export const raw = <C extends ResponseContent>(description: string, content: C) => ({ description, content }) as const;
+
+const error = (description: string) => json(description, apiErrorSchema);
+
+/** Error responses every route documents: the body is always {status_code, message, code?}, translated. */
+export const errorResponses = {
+  badRequest: { 400: error('Invalid input (first problem, translated per X-App-Language)') },
+  unauthorized: { 401: error('Missing, invalid, expired or revoked bearer token') },
+  forbidden: { 403: error('Missing or wrong X-XSRF-TOKEN (must equal the XSRF-TOKEN cookie)') },
+  /** Routes that need the second factor (or a role) say so in their own 403 text. */
+  forbiddenOr: (reason: string) => ({ 403: error(`Missing or wrong X-XSRF-TOKEN, or ${reason}`) }),
+  notFound: { 404: error('Not found') },
+  tooManyRequests: { 429: error('Too many failures for the account or the client address: code RateLimited; Retry-After gives the seconds to wait') },
+} as const;
+
+// Kinds of answers, by type.
+
+export type ContentOf<S> = S extends { readonly content: infer C } ? C : undefined;
+export type ResponseKind<S> =
+  ContentOf<S> extends undefined ? 'empty' : ContentOf<S> extends { 'application/json': unknown } ? 'json' : ContentOf<S> extends { 'text/plain': unknown } ? 'text' : 'raw';
+/** The schema of a JSON or text answer. */
+export type BodySchemaOf<S> = ContentOf<S> extends { 'application/json': { schema: infer B } } ? B : ContentOf<S> extends { 'text/plain': { schema: infer B } } ? B : never;
+
+/** A declared status as a number (a key spread from a function's answer may type as "403"). */
+export type StatusOf<K> = K extends number ? K : K extends `${infer N extends number}` ? N : never;
+/** The declared answer of a status, whichever way its key types. */
+export type ResponseAt<C extends RouteContract, S extends number> = C['responses'][Extract<keyof C['responses'], S | `${S}`>];
+
+type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206;
+export type SuccessStatusOf<C extends RouteContract> = Extract<StatusOf<keyof C['responses']>, SuccessStatus>;
+
+/** What the client gets from a successful call: the parsed body, nothing (204), or the Response (raw). */
+export type RouteResult<C extends RouteContract> = {
+  [S in SuccessStatusOf<C>]: ResultOf<ResponseAt<C, S>>;
+}[SuccessStatusOf<C>];
+type ResultOf<S> = ResponseKind<S> extends 'empty' ? void : ResponseKind<S> extends 'raw' ? Response : BodySchemaOf<S> extends Schema ? core.output<BodySchemaOf<S>> : never;
+
+type PartOf<C extends RouteContract, K extends keyof RouteRequest> = NonNullable<C['request']> extends { readonly [P in K]: infer S extends Schema } ? S : undefined;
+/** What a part of the request is on the server (parsed) or the client (before parsing). */
+export type ParsedPart<C extends RouteContract, K extends keyof RouteRequest> = PartOf<C, K> extends Schema ? core.output<PartOf<C, K>> : undefined;
+export type InputPart<C extends RouteContract, K extends keyof RouteRequest> = PartOf<C, K> extends Schema ? core.input<PartOf<C, K>> : undefined;
+
+/** The path's placeholders, in OpenAPI style: /api/courses/:id → /api/courses/{id}. */
+export const openApiPath = (path: string): string => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+
+/** The path with each :placeholder replaced by its encoded value. */
+export function fillPath(path: string, params: Readonly<Record<string, unknown>> | undefined): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`${path}: missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
