@@ -4,9 +4,10 @@
 // mutant and prints mutants / caught / survived per machine and in total, then every survivor.
 // A mutant is applied in memory by a Vitest setup file (MUTANT_MODULE, MUTANT_EXPORT, MUTANT_INDEX).
 // MUTATION_JOBS (default 1) runs that many mutants at once. Output: . caught, T caught by a
-// timeout (MUTATION_TIMEOUT_SECONDS, default 120), S survived.
+// timeout (MUTATION_TIMEOUT_SECONDS, default 120), S survived. MUTANT_MATCH (a regular expression)
+// runs only the mutants whose description matches it (to re-check survivors after a new test).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = 'src/machines';
@@ -16,16 +17,25 @@ const jobs = Math.max(1, Number(process.env.MUTATION_JOBS ?? 1));
 // this many seconds its run is stopped and the mutant counts as caught (the tests did not pass).
 const timeoutSeconds = Number(process.env.MUTATION_TIMEOUT_SECONDS ?? 120);
 // Mutants a machine's tests cannot catch because they change nothing observable; each with its reason.
+const match = process.env.MUTANT_MATCH ? new RegExp(process.env.MUTANT_MATCH) : null;
 const equivalent = JSON.parse(readFileSync('scripts/mutation-equivalent.json', 'utf8'));
 
+// Every `<name>.machine.ts` exporting `const …Machine =` (a folder may hold several: lesson and
+// lesson-attachment); its tests are the folder's `<name>.*.test.ts`.
 const machines = readdirSync(root, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(path.join(root, d.name, `${d.name}.machine.ts`)))
-  .map((d) => {
+  .filter((d) => d.isDirectory())
+  .flatMap((d) => {
     const dir = path.join(root, d.name);
-    const module = path.join(dir, `${d.name}.machine.ts`);
-    const name = /export const (\w+Machine)\s*=/.exec(readFileSync(module, 'utf8'))?.[1];
-    const tests = readdirSync(dir).filter((f) => f.endsWith('.test.ts')).map((f) => path.join(dir, f));
-    return { name: d.name, module, exportName: name, tests };
+    const files = readdirSync(dir);
+    return files
+      .filter((f) => f.endsWith('.machine.ts'))
+      .map((f) => {
+        const base = f.slice(0, -'.machine.ts'.length);
+        const module = path.join(dir, f);
+        const name = /export const (\w+Machine)\s*=/.exec(readFileSync(module, 'utf8'))?.[1];
+        const tests = files.filter((t) => t.startsWith(`${base}.`) && t.endsWith('.test.ts')).map((t) => path.join(dir, t));
+        return { name: base, module, exportName: name, tests };
+      });
   })
   .filter((m) => m.exportName && m.tests.length > 0 && (only.length === 0 || only.includes(m.name)));
 
@@ -85,9 +95,11 @@ for (const machine of machines) {
     console.error(`${machine.name}: its tests fail without a mutant; fix them first.\n${baseline.stdout}${baseline.stderr}`);
     process.exit(1);
   }
-  const mutants = list(machine);
+  const mutants = list(machine)
+    .map((description, index) => ({ description, index }))
+    .filter((m) => !match || match.test(m.description));
   process.stdout.write(`${machine.name}: ${mutants.length} mutants `);
-  const results = await pool(mutants, async (description, index) => {
+  const results = await pool(mutants, async ({ description, index }) => {
     const r = await runMutant(machine, index);
     process.stdout.write(r.timedOut ? 'T' : r.caught ? '.' : 'S');
     return { description, ...r };

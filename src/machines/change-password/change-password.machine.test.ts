@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import { waitFor } from '../testing/wait-for';
 import type { ChangePasswordPayload } from '../../api/schemas/password.schema';
 import { changePasswordMachine } from './change-password.machine';
 import { selectChangePasswordView } from './change-password.selectors';

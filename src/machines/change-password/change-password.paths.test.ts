@@ -3,7 +3,8 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { changePasswordMachine } from './change-password.machine';
 import { selectChangePasswordView } from './change-password.selectors';
 import { SubmissionError } from '../shared/submission-error';
-import { describePath, modelPaths, replay, uncovered } from '../testing/model-coverage';
+import { formSubmissionOracle } from '../form-submission/form-submission.oracle';
+import { modelPaths, replayRuns, uncovered } from '../testing/model-coverage';
 
 const payload = { old_password: 'Joiner2026', new_password: 'Fresh2026ab', confirm_password: 'Fresh2026ab' };
 const actorIds = ['submit'];
@@ -27,12 +28,14 @@ function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknow
 }
 
 describe('change-password machine, model-based', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('replays %s', async (_name, path) => {
-    await replay(changePasswordMachine, path, actorIds, (live, _model, calls) => checkInvariants(live, calls));
-  });
-
-  it('reaches every state and takes every transition of the definition', async () => {
-    expect(await uncovered(changePasswordMachine, paths, actorIds)).toEqual({ states: [], transitions: [] });
+  it(`replays ${paths.length} generated paths against the form spec table; every state and transition is covered`, async () => {
+    const result = await replayRuns(changePasswordMachine, [{ paths }], {
+      actorIds,
+      events,
+      oracle: formSubmissionOracle,
+      check: (live, _step, calls) => checkInvariants(live, calls),
+    });
+    expect(result.uncovered).toEqual({ states: [], transitions: [] });
   });
 
   it('would notice a state no path reaches', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import { waitFor } from '../testing/wait-for';
 import type { ForgetPasswordPayload } from '../../api/schemas/auth.schema';
 import { forgotPasswordMachine } from './forgot-password.machine';
 import { selectForgotPasswordView } from './forgot-password.selectors';

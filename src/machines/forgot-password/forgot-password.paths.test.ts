@@ -3,7 +3,8 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { forgotPasswordMachine } from './forgot-password.machine';
 import { selectForgotPasswordView } from './forgot-password.selectors';
 import { SubmissionError } from '../shared/submission-error';
-import { describePath, modelPaths, replay, uncovered } from '../testing/model-coverage';
+import { formSubmissionOracle } from '../form-submission/form-submission.oracle';
+import { modelPaths, replayRuns } from '../testing/model-coverage';
 
 const payload = { external_id: 'agent02', email: 'agent02@agent-academy.test' };
 const sentText = 'If the agent code and email match, a reset email has been sent.';
@@ -28,11 +29,13 @@ function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknow
 }
 
 describe('forgot-password machine, model-based', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('replays %s', async (_name, path) => {
-    await replay(forgotPasswordMachine, path, actorIds, (live, _model, calls) => checkInvariants(live, calls));
-  });
-
-  it('reaches every state and takes every transition of the definition', async () => {
-    expect(await uncovered(forgotPasswordMachine, paths, actorIds)).toEqual({ states: [], transitions: [] });
+  it(`replays ${paths.length} generated paths against the form spec table; every state and transition is covered`, async () => {
+    const result = await replayRuns(forgotPasswordMachine, [{ paths }], {
+      actorIds,
+      events,
+      oracle: formSubmissionOracle,
+      check: (live, _step, calls) => checkInvariants(live, calls),
+    });
+    expect(result.uncovered).toEqual({ states: [], transitions: [] });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import { waitFor } from '../testing/wait-for';
 import { createFormSubmissionMachine } from './form-submission.machine';
 import { selectFormSubmission } from './form-submission.selectors';
 import { SubmissionError } from '../shared/submission-error';

@@ -3,7 +3,8 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { resetPasswordMachine } from './reset-password.machine';
 import { selectResetPasswordView } from './reset-password.selectors';
 import { SubmissionError } from '../shared/submission-error';
-import { describePath, modelPaths, replay, uncovered } from '../testing/model-coverage';
+import { formSubmissionOracle } from '../form-submission/form-submission.oracle';
+import { modelPaths, replayRuns } from '../testing/model-coverage';
 
 const payload = { token: 'abc', new_password: 'Fresh2026x', confirm_password: 'Fresh2026x' };
 const invalidLink = 'This password reset link is invalid, has expired or has already been used. Please request a new one.';
@@ -29,11 +30,13 @@ function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknow
 }
 
 describe('reset-password machine, model-based', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('replays %s', async (_name, path) => {
-    await replay(resetPasswordMachine, path, actorIds, (live, _model, calls) => checkInvariants(live, calls));
-  });
-
-  it('reaches every state and takes every transition of the definition', async () => {
-    expect(await uncovered(resetPasswordMachine, paths, actorIds)).toEqual({ states: [], transitions: [] });
+  it(`replays ${paths.length} generated paths against the form spec table; every state and transition is covered`, async () => {
+    const result = await replayRuns(resetPasswordMachine, [{ paths }], {
+      actorIds,
+      events,
+      oracle: formSubmissionOracle,
+      check: (live, _step, calls) => checkInvariants(live, calls),
+    });
+    expect(result.uncovered).toEqual({ states: [], transitions: [] });
   });
 });

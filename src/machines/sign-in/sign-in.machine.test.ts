@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import { waitFor } from '../testing/wait-for';
 import type { LoginPayload } from '../../api/schemas/auth.schema';
 import { signInMachine, signInOutcome } from './sign-in.machine';
 import { selectSignInView } from './sign-in.selectors';

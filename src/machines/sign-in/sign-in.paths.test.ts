@@ -3,7 +3,8 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { signInMachine } from './sign-in.machine';
 import { selectSignInView } from './sign-in.selectors';
 import { SubmissionError } from '../shared/submission-error';
-import { describePath, modelPaths, replay, uncovered } from '../testing/model-coverage';
+import { formSubmissionOracle } from '../form-submission/form-submission.oracle';
+import { modelPaths, replayRuns, uncovered } from '../testing/model-coverage';
 
 const payload = { external_id: 'agent01', password: 'Learner2026' };
 const actorIds = ['submit'];
@@ -33,12 +34,14 @@ function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknow
 }
 
 describe('sign-in machine, model-based', () => {
-  it.each(paths.map((p) => [describePath(p), p] as const))('replays %s', async (_name, path) => {
-    await replay(signInMachine, path, actorIds, (live, _model, calls) => checkInvariants(live, calls));
-  });
-
-  it('reaches every state and takes every transition of the definition', async () => {
-    expect(await uncovered(signInMachine, paths, actorIds)).toEqual({ states: [], transitions: [] });
+  it(`replays ${paths.length} generated paths against the form spec table; every state and transition is covered`, async () => {
+    const result = await replayRuns(signInMachine, [{ paths }], {
+      actorIds,
+      events,
+      oracle: formSubmissionOracle,
+      check: (live, _step, calls) => checkInvariants(live, calls),
+    });
+    expect(result.uncovered).toEqual({ states: [], transitions: [] });
   });
 
   it('would notice a transition no path takes', async () => {

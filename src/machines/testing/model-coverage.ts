@@ -138,10 +138,21 @@ const flush = () => new Promise<void>((r) => setImmediate(r));
 /** An event as the oracle sees it (a done/error event carries `output` / `error`). */
 export type OracleEvent = EventObject & { output?: unknown; error?: unknown; [key: string]: unknown };
 
+/** One row of a spec table: per event type, the state it leads to (a function when the outcome
+ * depends on the event or the context; null: refused). */
+export type OracleRow<S extends AnyMachineSnapshot = AnyMachineSnapshot> = Record<string, string | ((event: OracleEvent, snapshot: S) => string | null)>;
+
 export interface Oracle<S extends AnyMachineSnapshot = AnyMachineSnapshot> {
   /** The state as the spec names it (default: the dotted path of the active leaf, `signIn.failed`). */
   state?: (snapshot: S) => string;
-  table: Record<string, Record<string, string | ((event: OracleEvent, snapshot: S) => string | null)>>;
+  table?: Record<string, OracleRow<S>>;
+  /**
+   * A parallel machine: one table per region, its state named by the region's `state`. An event is
+   * accepted when some region's row leads somewhere with it; after the step each region is where its
+   * row says (a region whose row does not list the event, or answers null, stays where it was).
+   * Events every state accepts are listed in every row of the region that reacts to them.
+   */
+  regions?: Record<string, { state: (snapshot: S) => string; table: Record<string, OracleRow<S>> }>;
   /** What the view offers (buttons enabled, cancellable, …): per event type, whether the user can
    * send it. Compared at every step with what the machine accepts. */
   offers?: (snapshot: S) => Record<string, boolean>;
@@ -155,21 +166,48 @@ export function stateName(value: unknown): string {
     .join(' | ');
 }
 
-/** Checks `before` against the oracle for every candidate event; returns the expected next state of `event`. */
-function consultOracle(oracle: Oracle, before: AnyMachineSnapshot, candidates: EventObject[], event: EventObject): string | null {
-  const name = (oracle.state ?? ((s: AnyMachineSnapshot) => stateName(s.value)))(before);
-  const row = oracle.table[name];
-  if (!row) throw new Error(`the spec table has no row for state ${name}`);
-  const expect = (e: EventObject): string | null => {
-    const entry = row[e.type];
-    if (entry === undefined) return null;
-    return typeof entry === 'function' ? entry(e as OracleEvent, before) : entry;
+type Region = { name: string; state: (s: AnyMachineSnapshot) => string; table: Record<string, OracleRow> };
+
+function regionsOf(oracle: Oracle): Region[] {
+  if (oracle.regions) return Object.entries(oracle.regions).map(([name, r]) => ({ name, ...(r as unknown as Omit<Region, 'name'>) }));
+  return [{ name: '', state: (oracle.state ?? ((s: AnyMachineSnapshot) => stateName(s.value))) as Region['state'], table: (oracle.table ?? {}) as Record<string, OracleRow> }];
+}
+
+const label = (r: Region, state: string) => (r.name ? `${r.name} ${state}` : state);
+
+/** Where each region (or the machine) is, as the spec names it. */
+export function oracleState(oracle: Oracle, snapshot: AnyMachineSnapshot): string[] {
+  return regionsOf(oracle).map((r) => r.state(snapshot));
+}
+
+/**
+ * One step of the oracle, before it is taken: checks `before` against the spec table for every
+ * candidate event (accepted exactly when the table says so) and what the view offers against what
+ * the machine accepts; returns where the spec says `event` leads (per region), or null (refused).
+ * Used by `replayPath` at every step, and by tests that drive a machine by hand (the lesson).
+ */
+export function oracleBefore(oracle: Oracle, before: AnyMachineSnapshot, candidates: EventObject[], event: EventObject): string[] | null {
+  const regions = regionsOf(oracle);
+  const here = regions.map((r) => r.state(before));
+  const rows = regions.map((r, i) => {
+    const row = r.table[here[i]];
+    if (!row) throw new Error(`the spec table has no row for ${r.name ? `region ${r.name}, ` : ''}state ${here[i]}`);
+    return row;
+  });
+  const name = regions.map((r, i) => label(r, here[i])).join(' | ');
+  const expect = (e: EventObject): string[] | null => {
+    const targets = rows.map((row) => {
+      const entry = row[e.type];
+      if (entry === undefined) return null;
+      return typeof entry === 'function' ? entry(e as OracleEvent, before) : entry;
+    });
+    return targets.every((t) => t === null) ? null : targets.map((t, i) => t ?? here[i]);
   };
   for (const e of candidates) {
     const accepted = before.can(e);
     const expected = expect(e);
     if (accepted !== (expected !== null)) {
-      throw new Error(`in ${name} the machine ${accepted ? 'accepts' : 'refuses'} ${JSON.stringify(e)}; the spec table says ${expected === null ? 'refused' : `→ ${expected}`}`);
+      throw new Error(`in ${name} the machine ${accepted ? 'accepts' : 'refuses'} ${JSON.stringify(e)}; the spec table says ${expected === null ? 'refused' : `→ ${expected.join(' | ')}`}`);
     }
   }
   for (const [type, offered] of Object.entries(oracle.offers?.(before) ?? {})) {
@@ -177,6 +215,16 @@ function consultOracle(oracle: Oracle, before: AnyMachineSnapshot, candidates: E
     if (accepted !== offered) throw new Error(`in ${name} the view ${offered ? 'offers' : 'does not offer'} ${type} but the machine ${accepted ? 'accepts' : 'refuses'} it`);
   }
   return expect(event);
+}
+
+/** One step of the oracle, after it is taken: the machine (each region) is where the spec said. */
+export function oracleAfter(oracle: Oracle, expected: string[] | null, event: EventObject, live: AnyMachineSnapshot): void {
+  if (expected === null) throw new Error(`the machine took ${JSON.stringify(event)}; the spec table says it is refused here`);
+  const regions = regionsOf(oracle);
+  regions.forEach((r, i) => {
+    const name = r.state(live);
+    if (name !== expected[i]) throw new Error(`after ${event.type}: ${r.name ? `region ${r.name} is` : 'the machine is'} in ${name}; the spec table says ${expected[i]}`);
+  });
 }
 
 export interface ReplayOptions {
@@ -225,7 +273,7 @@ export async function replayPath(machine: AnyStateMachine, path: ModelPath, opti
     for (const step of path.steps) {
       const event = step.event as EventObject & Record<string, unknown>;
       const before = actor.getSnapshot() as AnyMachineSnapshot;
-      const expected = options.oracle && event.type !== 'xstate.init' ? consultOracle(options.oracle, before, options.events ?? [], event) : undefined;
+      const expected = options.oracle && event.type !== 'xstate.init' ? oracleBefore(options.oracle, before, options.events ?? [], event) : undefined;
       const delay = options.delays?.[event.type];
       if (delay) {
         const ms = delay(before);
@@ -235,10 +283,7 @@ export async function replayPath(machine: AnyStateMachine, path: ModelPath, opti
       } else if (!control.settle(event)) actor.send(event);
       await flush();
       const live = actor.getSnapshot() as AnyMachineSnapshot;
-      if (options.oracle && expected !== undefined) {
-        const name = (options.oracle.state ?? ((s: AnyMachineSnapshot) => stateName(s.value)))(live);
-        if (name !== expected) throw new Error(`after ${event.type}: the machine is in ${name}; the spec table says ${expected}`);
-      }
+      if (options.oracle && expected !== undefined) oracleAfter(options.oracle, expected, event, live);
       if ((options.compareWithModel ?? true) && serialize(live) !== serialize(step.state)) {
         throw new Error(`after ${event.type}: live ${serialize(live)} ≠ model ${serialize(step.state)}`);
       }
