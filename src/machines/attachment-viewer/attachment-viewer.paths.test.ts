@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fromCallback, type AnyMachineSnapshot } from 'xstate';
 import { attachmentViewerMachine, SIGNED_URL_MARGIN_MS } from './attachment-viewer.machine';
-import { selectAttachmentViewerView } from './attachment-viewer.selectors';
+import { selectAttachmentViewerView, type AttachmentViewerSnapshot } from './attachment-viewer.selectors';
 import { documentDetail, pdfDetail, streamDetail, videoDetail } from './attachment-viewer.fixtures';
-import { modelPaths, replayRuns, uncoveredByRuns } from '../testing/model-coverage';
+import type { AttachmentDetail } from '../../api/schemas/attachment.schema';
+import { modelPaths, replayRuns, uncoveredByRuns, type Oracle, type OracleEvent } from '../testing/model-coverage';
 
 // The download is a callback actor: its events are sent as plain events by the paths.
 const machine = attachmentViewerMachine.provide({ actors: { downloadAttachment: fromCallback(() => undefined) } });
@@ -51,9 +52,49 @@ function checkInvariants(live: AnyMachineSnapshot) {
   expect(JSON.stringify(view)).not.toMatch(/Failed to fetch|fatal|offline/);
 }
 
+// The oracle, from SPEC §7 "Attachments" (viewer: metadata, then a stream, an office document or
+// the encrypted download; a tampered or missing file has no retry), not read off the machine.
+const errorOf = (e: OracleEvent) => (e.error ?? {}) as { name?: string; status?: number };
+const missingOr = (other: string) => (e: OracleEvent) => (errorOf(e).status === 404 ? 'notFound' : other);
+const byKind = (e: OracleEvent) => {
+  const detail = e.output as AttachmentDetail;
+  if (['docx', 'xlsx', 'pptx'].includes(detail.type)) return 'document.preparing';
+  return detail.stream && detail.type === 'mp4' ? 'preparingStream' : 'downloading';
+};
+const oracle: Oracle<AttachmentViewerSnapshot> = {
+  table: {
+    loadingMetadata: { 'xstate.done.actor.loadAttachment': byKind, 'xstate.error.actor.loadAttachment': missingOr('failed') },
+    downloading: { 'download.progress': 'downloading', 'download.done': 'decrypting', 'download.failed': missingOr('failed') },
+    decrypting: {
+      'xstate.done.actor.decryptAttachment': 'ready',
+      // A file that fails its integrity check is never shown, and not retried.
+      'xstate.error.actor.decryptAttachment': (e) => (errorOf(e).name === 'AttachmentTamperedError' ? 'tampered' : 'failed'),
+    },
+    ready: {},
+    preparingStream: { 'xstate.done.actor.loadPlaylist': 'streaming', 'xstate.error.actor.loadPlaylist': missingOr('failed') },
+    streaming: { 'stream.failed': 'failed' },
+    'document.preparing': { 'xstate.done.actor.prepareDocument': 'document.available', 'xstate.error.actor.prepareDocument': 'document.unavailable' },
+    // A signed URL is handed over only with more than its margin left; else a new one first.
+    'document.available': {
+      'document.open': (e, s) => (s.context.document && (e.now as number) < s.context.document.expiresAt - SIGNED_URL_MARGIN_MS ? 'document.available' : 'document.refreshing'),
+    },
+    'document.refreshing': { 'xstate.done.actor.prepareDocument': 'document.available', 'xstate.error.actor.prepareDocument': 'document.unavailable' },
+    'document.unavailable': { 'viewer.retry': 'document.preparing' },
+    failed: { 'viewer.retry': 'loadingMetadata' },
+    tampered: {},
+    notFound: {},
+  },
+  // The Retry button (a failure, or a document that could not be prepared) and the document's
+  // download button (enabled once a signed URL is there).
+  offers: (s) => {
+    const view = selectAttachmentViewerView(s);
+    return { 'viewer.retry': view.status === 'failed' || view.documentStatus === 'unavailable', 'document.open': view.documentStatus === 'available' };
+  },
+};
+
 describe('attachment-viewer machine, model-based', () => {
-  it(`replays ${paths.length} generated paths; every state and transition is covered`, async () => {
-    const result = await replayRuns(machine, [{ input, paths }], { actorIds, check: (live) => checkInvariants(live) });
+  it(`replays ${paths.length} generated paths against the spec table; every state and transition is covered`, async () => {
+    const result = await replayRuns(machine, [{ input, paths }], { actorIds, events, oracle: oracle as Oracle, check: (live) => checkInvariants(live) });
     expect(result.uncovered).toEqual({ states: [], transitions: [] });
   }, 60_000);
 
