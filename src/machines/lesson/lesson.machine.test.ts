@@ -7,7 +7,8 @@ import { onScreenTimerMachine, type CourseTotal, type OutboxReport } from '../on
 import { onScreenTimerView, type OnScreenTimerSnapshot } from '../on-screen-timer/on-screen-timer.selectors';
 import { lessonCourse } from './lesson.fixtures';
 import { lessonMachine, type FinishProblem, type LessonEvent, type ViewingTarget } from './lesson.machine';
-import { lessonOracle, type LessonOracleState, type LessonSituation, type LessonTestEvent } from './lesson.oracle';
+import { lessonCandidates, lessonOracle, lessonSpec, machineEventOf, type LessonOracleState, type LessonSituation, type LessonTestEvent } from './lesson.oracle';
+import { oracleAfter, oracleBefore, type Oracle } from '../testing/model-coverage';
 import { selectFinishView, selectLessonView } from './lesson.selectors';
 
 // SPEC §7 "Course detail"/"Lesson", §4 "On-screen time", ADR 012 (viewings), with fake effects and
@@ -95,7 +96,12 @@ function startLesson(itemId: string, { course = lessonCourse }: { course?: Cours
       const value = actor.getSnapshot().value as { item: LessonOracleState } | string;
       return typeof value === 'string' ? value : value.item;
     },
+    /** Sends one event (or settles one answer); the shared harness checks it against the spec
+     * tables (lessonSpec): before, what the machine accepts and the view offers; after, each region. */
     async send(event: LessonTestEvent) {
+      const before = actor.getSnapshot();
+      const asMachineEvent = machineEventOf(event, course);
+      const expected = oracleBefore(lessonSpec as Oracle, before, lessonCandidates, asMachineEvent);
       switch (event.type) {
         case 'test.courseLoaded':
           courseLoads.shift()!.resolve(course);
@@ -127,6 +133,7 @@ function startLesson(itemId: string, { course = lessonCourse }: { course?: Cours
       }
       await settle();
       await settle();
+      oracleAfter(lessonSpec as Oracle, expected, asMachineEvent, actor.getSnapshot(), before);
     },
   };
   return h;

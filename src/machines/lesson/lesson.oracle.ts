@@ -1,4 +1,8 @@
+import type { EventObject } from 'xstate';
+import type { CourseDetail, CourseItem } from '../../api/schemas/course.schema';
+import { stateName, type Oracle, type OracleEvent, type OracleRow } from '../testing/model-coverage';
 import type { LessonEvent } from './lesson.machine';
+import { selectFinishView, type LessonSnapshot } from './lesson.selectors';
 
 // SPEC §7 "Course detail"/"Lesson", §4 "On-screen time" and ADR 012, written down as what the
 // lesson page must do, independently of the machine: (state, event) → next state. The machine's
@@ -87,3 +91,111 @@ export const lessonOracle: LessonOracleRow[] = [
   { from: 'attachment, viewing open', event: { type: 'auth.video.pause' }, to: { viewing: 'open', content: 'attachment', finish: 'idle' } },
   { from: 'attachment, finished', event: { type: 'item.show', itemId: 'r1' }, to: { viewing: 'waiting', content: 'waiting', finish: 'idle' } },
 ];
+
+// The same rules as spec tables of the shared harness (src/machines/testing/model-coverage.ts,
+// ADR 022), one per region of the item: at every step of the tests the harness checks that the
+// machine accepts exactly the events the tables list (snapshot.can), that what the view offers
+// (the finish's retry) is what the machine accepts, and where each region goes.
+
+/** The course loaded (or failed) for this item: how the oracle sees the course actor's answer. */
+export interface CourseAnswer {
+  type: 'xstate.snapshot.courseDetail';
+  course: CourseDetail | null;
+}
+
+const itemIn = (course: CourseDetail | null, itemId: string): CourseItem | null =>
+  course?.lessons.flatMap((lesson) => lesson.items).find((item) => item.id === itemId) ?? null;
+const answered = (e: OracleEvent, s: LessonSnapshot) => itemIn((e as unknown as CourseAnswer).course, s.context.itemId);
+const viewingIsOpen = (s: LessonSnapshot) => s.matches({ item: { viewing: 'open' } });
+
+/** Events every state takes (the page's, continual authentication's): they change no region. */
+const pageEvents = ['page.hidden', 'page.visible', 'network.online', 'auth.timer.pause', 'auth.timer.resume', 'auth.video.pause', 'auth.video.resume', 'attachment.page', 'course.retry'];
+const everywhere = (state: string): OracleRow<LessonSnapshot> => ({
+  ...Object.fromEntries(pageEvents.map((type) => [type, state])),
+  // Another item: the item's state starts again, its course not loaded yet.
+  'item.show': 'waiting',
+  'xstate.snapshot.courseDetail': state,
+});
+
+const viewingTable: Record<string, OracleRow<LessonSnapshot>> = {
+  // ADR 012: a viewing opens once the item is known.
+  waiting: { ...everywhere('waiting'), 'xstate.snapshot.courseDetail': (e, s) => (answered(e, s) ? 'opening' : 'waiting') },
+  // It retries until the server answers; only then does time count.
+  opening: { ...everywhere('opening'), 'viewing.failed': 'opening', 'viewing.begun': 'open' },
+  open: everywhere('open'),
+};
+
+const contentTable: Record<string, OracleRow<LessonSnapshot>> = {
+  waiting: {
+    'item.show': 'waiting',
+    'xstate.snapshot.courseDetail': (e, s) => {
+      const item = answered(e, s);
+      return item === null ? 'waiting' : item.attachment ? 'attachment' : 'shown';
+    },
+  },
+  attachment: { 'item.show': 'waiting' },
+  shown: { 'item.show': 'waiting' },
+};
+
+/** SPEC §7 finish once: it waits for the viewing, then sends the pending time, then finishes. */
+const finishFrom = (s: LessonSnapshot) => (viewingIsOpen(s) ? 'sendingTime' : 'awaitingViewing');
+const finishTable: Record<string, OracleRow<LessonSnapshot>> = {
+  // A reading has nothing to finish (no retry); a completion starts the finish.
+  idle: { 'item.show': 'idle', 'attachment.complete': (_e, s) => finishFrom(s) },
+  awaitingViewing: { 'item.show': 'idle', 'viewing.begun': 'sendingTime' },
+  // Once per view: a second completion while one is under way sends nothing more.
+  sendingTime: { 'item.show': 'idle', 'xstate.done.actor.sendPendingTime': 'finishing', 'xstate.error.actor.sendPendingTime': 'failed' },
+  finishing: { 'item.show': 'idle', 'xstate.done.actor.finishAttachment': 'done', 'xstate.error.actor.finishAttachment': 'failed' },
+  // A refusal stays on screen, with a retry, until a finish succeeds.
+  failed: { 'item.show': 'idle', 'finish.retry': (_e, s) => finishFrom(s), 'attachment.complete': (_e, s) => finishFrom(s) },
+  done: { 'item.show': 'idle' },
+};
+
+const region = (name: 'viewing' | 'content' | 'finish') => (s: LessonSnapshot) => stateName((s.value as { item: Record<string, unknown> }).item[name]);
+
+export const lessonSpec: Oracle<LessonSnapshot> = {
+  regions: {
+    viewing: { state: region('viewing'), table: viewingTable },
+    content: { state: region('content'), table: contentTable },
+    finish: { state: region('finish'), table: finishTable },
+  },
+  // The finish's Retry button.
+  offers: (s) => {
+    const finish = selectFinishView(s);
+    return { 'finish.retry': finish?.problem != null && !finish.sending };
+  },
+};
+
+/** The machine's events the harness asks about at every step (the test answers are settled promises). */
+export const lessonCandidates: OracleEvent[] = [
+  ...pageEvents.map((type) => (type === 'attachment.page' ? { type, page: 2 } : { type })),
+  { type: 'item.show', itemId: 'i2' },
+  { type: 'viewing.failed' },
+  { type: 'viewing.begun', viewing: { id: 'v1', started_at: '2026-01-01T00:00:00Z', identity_verified_until: null } },
+  { type: 'attachment.complete' },
+  { type: 'finish.retry' },
+  { type: 'xstate.done.actor.sendPendingTime' },
+  { type: 'xstate.error.actor.sendPendingTime', error: { kind: 'time_not_sent' } },
+  { type: 'xstate.done.actor.finishAttachment' },
+  { type: 'xstate.error.actor.finishAttachment', error: { kind: 'refused', reason: 'Not yet' } },
+];
+
+/** What a test answer is to the machine (the event the oracle is asked about). */
+export function machineEventOf(event: LessonTestEvent, course: CourseDetail): EventObject {
+  switch (event.type) {
+    case 'test.courseLoaded':
+      return { type: 'xstate.snapshot.courseDetail', course } as CourseAnswer;
+    case 'test.courseFailed':
+      return { type: 'xstate.snapshot.courseDetail', course: null } as CourseAnswer;
+    case 'test.timeSent':
+      return { type: 'xstate.done.actor.sendPendingTime' };
+    case 'test.timeNotSent':
+      return { type: 'xstate.error.actor.sendPendingTime' };
+    case 'test.finishDone':
+      return { type: 'xstate.done.actor.finishAttachment' };
+    case 'test.finishRefused':
+      return { type: 'xstate.error.actor.finishAttachment' };
+    default:
+      return event;
+  }
+}
