@@ -108,7 +108,12 @@ for (const machine of machines) {
   const survived = results.filter((r) => !r.caught);
   const known = survived.filter((r) => equivalent[machine.name]?.[r.description]);
   rows.push({ machine: machine.name, mutants: mutants.length, caught: mutants.length - survived.length, survived: survived.length, equivalent: known.length });
-  for (const r of survived) survivors.push({ machine: machine.name, description: r.description, reason: equivalent[machine.name]?.[r.description] ?? null });
+  for (const r of survived) {
+    const reason = equivalent[machine.name]?.[r.description] ?? null;
+    survivors.push({ machine: machine.name, description: r.description, reason });
+    // At once too: a long run shows what to look at while it goes on.
+    console.log(`  survived: ${r.description}${reason ? ' (equivalent)' : ''}`);
+  }
 }
 
 const total = rows.reduce((t, r) => ({ mutants: t.mutants + r.mutants, caught: t.caught + r.caught, survived: t.survived + r.survived, equivalent: t.equivalent + r.equivalent }), { mutants: 0, caught: 0, survived: 0, equivalent: 0 });

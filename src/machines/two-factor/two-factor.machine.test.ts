@@ -189,6 +189,13 @@ describe('two-factor machine: settings', () => {
     ]);
   });
 
+  it('two-factor on and required by the app (SPEC §4): the page says it stays on, with no turn-off', async () => {
+    const { actor, setting } = start({ info: async () => ({ enabled: true, pending: false, required: true }) });
+    actor.send({ type: 'manage.start' });
+    await waitFor(actor, (s) => s.matches({ manage: 'enabled' }), { what: 'manage.enabled' });
+    expect(setting()).toMatchObject({ step: 'on', required: true, confirmingDeactivation: false });
+  });
+
   it('closes the dialog on cancel after a refusal, with no reason left on the page', async () => {
     const { actor, setting } = start({
       info: async () => ({ enabled: true, pending: false, required: false }),
