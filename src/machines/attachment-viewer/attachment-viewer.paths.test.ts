@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromCallback, type AnyMachineSnapshot } from 'xstate';
+import { fromCallback, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { attachmentViewerMachine, SIGNED_URL_MARGIN_MS } from './attachment-viewer.machine';
 import { selectAttachmentViewerView, type AttachmentViewerSnapshot } from './attachment-viewer.selectors';
 import { documentDetail, pdfDetail, streamDetail, videoDetail } from './attachment-viewer.fixtures';
@@ -39,8 +39,17 @@ const events = [
 const input = { attachmentId: '7' };
 const paths = modelPaths(machine, events, { input, simplePaths: false });
 
-function checkInvariants(live: AnyMachineSnapshot) {
+// The metadata last loaded on this path (SPEC §7: the viewer names the file and picks its way by it).
+let loaded: AttachmentDetail | null = null;
+
+function checkInvariants(live: AnyMachineSnapshot, event: EventObject & { output?: unknown }, calls: (id: string) => unknown[]) {
   const view = selectAttachmentViewerView(live as Parameters<typeof selectAttachmentViewerView>[0]);
+  if (event.type === 'xstate.done.actor.loadAttachment') loaded = event.output as AttachmentDetail;
+  // Once loaded, the view shows that attachment's metadata (its name and type), retries included.
+  expect(view.detail).toEqual(loaded);
+  // The next step gets what the metadata says: the playlist of its stream, the detail to decrypt with.
+  if (live.matches('preparingStream')) expect(calls('loadPlaylist').at(-1)).toEqual({ attachmentId: '7', playlist: loaded?.stream?.playlist });
+  if (live.matches('decrypting')) expect((calls('decryptAttachment').at(-1) as { detail: unknown }).detail).toEqual(loaded);
   expect(view.content !== null).toBe(live.matches('ready'));
   expect(view.playlistUrl !== null).toBe(live.matches('streaming'));
   expect(view.documentStatus !== null).toBe(live.matches('document'));
@@ -94,7 +103,13 @@ const oracle: Oracle<AttachmentViewerSnapshot> = {
 
 describe('attachment-viewer machine, model-based', () => {
   it(`replays ${paths.length} generated paths against the spec table; every state and transition is covered`, async () => {
-    const result = await replayRuns(machine, [{ input, paths }], { actorIds, events, oracle: oracle as Oracle, check: (live) => checkInvariants(live) });
+    const result = await replayRuns(machine, [{ input, paths }], {
+      actorIds,
+      events,
+      oracle: oracle as Oracle,
+      onPathStart: () => (loaded = null),
+      check: (live, step, calls) => checkInvariants(live, step.event, calls),
+    });
     expect(result.uncovered).toEqual({ states: [], transitions: [] });
   }, 60_000);
 
