@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { fromCallback, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { attachmentViewerMachine, SIGNED_URL_MARGIN_MS } from './attachment-viewer.machine';
+import { attachmentViewerMachine, SIGNED_URL_MARGIN_MS, type SignedUrl } from './attachment-viewer.machine';
 import { selectAttachmentViewerView, type AttachmentViewerSnapshot } from './attachment-viewer.selectors';
 import { documentDetail, pdfDetail, streamDetail, videoDetail } from './attachment-viewer.fixtures';
 import type { AttachmentDetail } from '../../api/schemas/attachment.schema';
 import { modelPaths, replayRuns, uncoveredByRuns, type Oracle, type OracleEvent } from '../testing/model-coverage';
 
 // The download is a callback actor: its events are sent as plain events by the paths.
-const machine = attachmentViewerMachine.provide({ actors: { downloadAttachment: fromCallback(() => undefined) } });
+// Every URL handed to the browser (SPEC §7: an office document is downloaded by its signed URL).
+let downloads: string[] = [];
+const machine = attachmentViewerMachine.provide({
+  actors: { downloadAttachment: fromCallback(() => undefined) },
+  actions: { downloadDocument: (_, { url }) => void downloads.push(url) },
+});
 const actorIds = ['loadAttachment', 'decryptAttachment', 'loadPlaylist', 'prepareDocument'];
 const named = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(name), { name, ...extra });
 const signed = { url: '/api/files/t', expiresAt: 100_000 };
@@ -39,12 +44,24 @@ const events = [
 const input = { attachmentId: '7' };
 const paths = modelPaths(machine, events, { input, simplePaths: false });
 
-// The metadata last loaded on this path (SPEC §7: the viewer names the file and picks its way by it).
+// The metadata last loaded on this path (SPEC §7: the viewer names the file and picks its way by it),
+// and the signed URL last prepared for a document.
 let loaded: AttachmentDetail | null = null;
+let prepared: SignedUrl | null = null;
+const fresh = (now: number) => prepared !== null && now < prepared.expiresAt - SIGNED_URL_MARGIN_MS;
 
-function checkInvariants(live: AnyMachineSnapshot, event: EventObject & { output?: unknown }, calls: (id: string) => unknown[]) {
+function checkInvariants(live: AnyMachineSnapshot, step: { event: EventObject & { output?: unknown }; before: AnyMachineSnapshot }, calls: (id: string) => unknown[]) {
+  const { event } = step;
   const view = selectAttachmentViewerView(live as Parameters<typeof selectAttachmentViewerView>[0]);
   if (event.type === 'xstate.done.actor.loadAttachment') loaded = event.output as AttachmentDetail;
+  // A fresh URL opens at once; a new one opens as soon as it comes (inside the same click's flow).
+  const opened = downloads.splice(0);
+  const refreshed = event.type === 'xstate.done.actor.prepareDocument' && step.before.matches({ document: 'refreshing' });
+  const openedAtOnce = event.type === 'document.open' && fresh((event as unknown as { now: number }).now);
+  if (event.type === 'xstate.done.actor.prepareDocument') prepared = event.output as SignedUrl;
+  expect(opened).toEqual(refreshed || openedAtOnce ? [prepared!.url] : []);
+  // The download's progress, in whole percent.
+  if (event.type === 'download.progress') expect(view.progress).toBe(25);
   // Once loaded, the view shows that attachment's metadata (its name and type), retries included.
   expect(view.detail).toEqual(loaded);
   // The next step gets what the metadata says: the playlist of its stream, the detail to decrypt with.
@@ -85,7 +102,8 @@ const oracle: Oracle<AttachmentViewerSnapshot> = {
     'document.preparing': { 'xstate.done.actor.prepareDocument': 'document.available', 'xstate.error.actor.prepareDocument': 'document.unavailable' },
     // A signed URL is handed over only with more than its margin left; else a new one first.
     'document.available': {
-      'document.open': (e, s) => (s.context.document && (e.now as number) < s.context.document.expiresAt - SIGNED_URL_MARGIN_MS ? 'document.available' : 'document.refreshing'),
+      // (Freshness of the URL this path prepared last, not of the machine's context.)
+      'document.open': (e) => (fresh(e.now as number) ? 'document.available' : 'document.refreshing'),
     },
     'document.refreshing': { 'xstate.done.actor.prepareDocument': 'document.available', 'xstate.error.actor.prepareDocument': 'document.unavailable' },
     'document.unavailable': { 'viewer.retry': 'document.preparing' },
@@ -107,8 +125,12 @@ describe('attachment-viewer machine, model-based', () => {
       actorIds,
       events,
       oracle: oracle as Oracle,
-      onPathStart: () => (loaded = null),
-      check: (live, step, calls) => checkInvariants(live, step.event, calls),
+      onPathStart: () => {
+        loaded = null;
+        prepared = null;
+        downloads = [];
+      },
+      check: (live, step, calls) => checkInvariants(live, step, calls),
     });
     expect(result.uncovered).toEqual({ states: [], transitions: [] });
   }, 60_000);
