@@ -32,6 +32,7 @@ const events = [
   { type: 'xstate.error.actor.loadPlaylist', error: named('ApiRequestError', { status: 404 }) },
   { type: 'xstate.error.actor.loadPlaylist', error: named('ApiRequestError', { status: 500, message: 'Server error.' }) },
   { type: 'stream.failed', error: new Error('fatal') },
+  { type: 'stream.failed', error: named('ApiRequestError', { status: 500, message: 'Stream unavailable.' }) },
   { type: 'xstate.done.actor.prepareDocument', output: signed },
   { type: 'xstate.error.actor.prepareDocument', error: named('ApiRequestError', { status: 403, message: 'Forbidden.' }) },
   { type: 'xstate.done.actor.prepareDocument', output: { ...signed, expiresAt: 900_000 } },
@@ -48,6 +49,7 @@ const paths = modelPaths(machine, events, { input, simplePaths: false });
 // and the signed URL last prepared for a document.
 let loaded: AttachmentDetail | null = null;
 let prepared: SignedUrl | null = null;
+let lastError: string | null = null;
 const fresh = (now: number) => prepared !== null && now < prepared.expiresAt - SIGNED_URL_MARGIN_MS;
 
 function checkInvariants(live: AnyMachineSnapshot, step: { event: EventObject & { output?: unknown }; before: AnyMachineSnapshot }, calls: (id: string) => unknown[]) {
@@ -60,6 +62,10 @@ function checkInvariants(live: AnyMachineSnapshot, step: { event: EventObject & 
   const openedAtOnce = event.type === 'document.open' && fresh((event as unknown as { now: number }).now);
   if (event.type === 'xstate.done.actor.prepareDocument') prepared = event.output as SignedUrl;
   expect(opened).toEqual(refreshed || openedAtOnce ? [prepared!.url] : []);
+  // A failure shows the server's (translated) words of the error that caused it, else the view's own text.
+  const error = (event as { error?: { name?: string; status?: number; message?: string } }).error;
+  if (error) lastError = error.name === 'ApiRequestError' && error.status !== 404 ? (error.message ?? null) : null;
+  if (live.matches('failed') || live.matches({ document: 'unavailable' })) expect(view.failureMessage).toBe(lastError);
   // The download's progress, in whole percent.
   if (event.type === 'download.progress') expect(view.progress).toBe(25);
   // Once loaded, the view shows that attachment's metadata (its name and type), retries included.
@@ -128,6 +134,7 @@ describe('attachment-viewer machine, model-based', () => {
       onPathStart: () => {
         loaded = null;
         prepared = null;
+        lastError = null;
         downloads = [];
       },
       check: (live, step, calls) => checkInvariants(live, step, calls),
