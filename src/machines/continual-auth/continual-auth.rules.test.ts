@@ -273,6 +273,52 @@ describe('continual authentication rules (SPEC §4)', () => {
     expect(s.state()).toBe('scheduled');
   });
 
+  it('a manual prompt cancelled after a wrong answer closes without confirming identity', async () => {
+    const s = start({ check: async () => Promise.reject(new SubmissionError('Agent code or password is incorrect.')) });
+    s.send({ type: 'ca.manual' });
+    await settle();
+    s.send({ type: 'check.submit', answer: 'wrong' });
+    await settle();
+    expect(s.modal()).toMatchObject({ open: true, cancellable: true, failure: { kind: 'server' } });
+    s.send({ type: 'check.cancel' });
+    expect(s.modal().open).toBe(false);
+    expect(s.ctx()).toMatchObject({ result: false, error: null });
+    expect(s.state()).toBe('idle');
+  });
+
+  it('a page shown after its predecessor left during a prompt starts the schedule again (the first id enabled starts it)', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const s = start();
+    s.send({ type: 'ca.enable', id: 'course:1', courseId: '1' });
+    await s.advance(15 * MIN);
+    await settle();
+    s.send({ type: 'ca.stop', id: 'course:1' });
+    s.send({ type: 'check.submit', answer: 'Learner2026' });
+    await settle();
+    expect(s.ctx()).toMatchObject({ started: false, ids: [] });
+    s.send({ type: 'ca.enable', id: 'course:2', courseId: '2' });
+    expect(s.ctx()).toMatchObject({ started: true, enabled: true, ids: ['course:2'], current: { id: 'course:2', courseId: '2' } });
+    await s.advance(15 * MIN);
+    expect(s.modal().open).toBe(true);
+  });
+
+  it('a page enabled while a prompt is open is registered: the next prompt comes for it', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const s = start();
+    s.send({ type: 'ca.enable', id: 'course:1', courseId: '1' });
+    await s.advance(15 * MIN);
+    await settle();
+    s.send({ type: 'ca.stop', id: 'course:1' });
+    s.send({ type: 'ca.enable', id: 'course:2', courseId: '2' });
+    expect(s.ctx().ids).toEqual(['course:2']);
+    s.send({ type: 'check.submit', answer: 'Learner2026' });
+    await settle();
+    expect(s.state()).toBe('scheduled');
+    await s.advance(15 * MIN);
+    expect(s.modal().open).toBe(true);
+    expect(s.ctx().prompt).toMatchObject({ manual: false, courseId: '2' });
+  });
+
   it('is off when the app configuration turns it off (manual checks still work)', async () => {
     const s = start({ settings: { ...spec, enabled: false } });
     s.send({ type: 'ca.enable', id: 'course:1' });

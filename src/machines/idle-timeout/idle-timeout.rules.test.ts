@@ -52,6 +52,19 @@ function pendingRefresh() {
 }
 
 describe('idle timeout rules (SPEC §4)', () => {
+  it('rules 2 and 1: the tick that renews for a busy page is the time activity is judged by until the next tick', async () => {
+    // The first tick comes at the threshold with the page busy: a silent renewal (rule 2) …
+    const s = start({ refresh: async () => tokenAt(240, 600) });
+    s.page.busy = true;
+    s.at(540);
+    expect(s.state()).toBe('refreshing');
+    await settle();
+    expect(s.state()).toBe('watching');
+    // … whose token has 300 s left at that tick, under the midpoint (330 s): activity renews again.
+    s.actor.send({ type: 'user.activity' });
+    expect(s.state()).toBe('refreshing');
+  });
+
   it('rule 1: activity renews the token only at or below the midpoint between lifetime and threshold, and only while the box is closed', async () => {
     // Midpoint of 600 s and 60 s: 330 s left, i.e. 270 s after the start.
     const s = start({ refresh: async () => tokenAt(270, 600) });
