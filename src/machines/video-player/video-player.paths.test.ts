@@ -3,7 +3,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { VIDEO_COMPLETION_TOLERANCE_SECONDS } from '../../config/constants';
 import { modelPaths, replayRuns, uncoveredByRuns, type ModelPath, type ModelRun, type Oracle } from '../testing/model-coverage';
 import { SEEK_TOLERANCE_SECONDS, videoPlayerMachine, type VideoPlayerContext, type VideoPlayerInput } from './video-player.machine';
-import { videoPlayerView, type VideoPlayerSnapshot } from './video-player.selectors';
+import { progressToKeep, videoPlayerView, type VideoPlayerSnapshot } from './video-player.selectors';
 
 type ModelEvent = EventObject & Record<string, unknown>;
 
@@ -18,6 +18,9 @@ const machine = videoPlayerMachine.provide({
     reportFinished: () => void effects.push('finished'),
   },
 });
+// Whether the identity prompt paused what was playing, with no play or pause of the learner's since
+// (SPEC §2: its close plays the video again only then); kept per path, from the events.
+let pausedByPrompt = false;
 
 // A 10 s video; positions chosen so that plays, jumps, refused and allowed seeks and a played
 // end (7 s is within a play step of the end) all happen.
@@ -74,8 +77,9 @@ function checker() {
   const reset = () => {
     reported = 0;
     effects = [];
+    pausedByPrompt = false;
   };
-  const check = (live: AnyMachineSnapshot, previous: AnyMachineSnapshot) => {
+  const check = (live: AnyMachineSnapshot, previous: AnyMachineSnapshot, event: ModelEvent) => {
     const snap = live as VideoPlayerSnapshot;
     const ctx = snap.context as VideoPlayerContext;
     const before = previous?.context as VideoPlayerContext | undefined;
@@ -110,6 +114,20 @@ function checker() {
     }
     expect(reported).toBeLessThanOrEqual(1);
     expect(ctx.reported).toBe(reported === 1);
+    // The media is played exactly when the player starts playing (also from the end, from the start).
+    expect(done.includes('play')).toBe(view.playing && !wasPlaying);
+    // A loaded media's progress is kept from then on (its duration is known).
+    if (event.type === 'media.loaded') expect(progressToKeep(snap)).not.toBeNull();
+    // An ended media stands at its end.
+    if (event.type === 'media.ended') expect(ctx.position).toBe(ctx.duration);
+    // A seek or time update is taken where it goes, or refused: the media is sent back to what was
+    // played, and stands there.
+    if ((event.type === 'media.seeking' || event.type === 'media.time') && previous && ['paused', 'playing'].includes(String(previous.value))) {
+      const sentBack = done.some((e) => e.startsWith('seek'));
+      expect(ctx.position).toBe(sentBack ? before!.maxPlayed : (event.position as number));
+    }
+    if (event.type === 'auth.pause' && previous?.value === 'playing') pausedByPrompt = true;
+    if (['user.play', 'user.pause', 'auth.resume'].includes(event.type)) pausedByPrompt = false;
     // The prompt resumes only what it paused.
     if (done.includes('play') && previous?.value === 'paused' && ctx.resumeAfterAuth === false && before?.resumeAfterAuth) expect(snap.value).toBe('playing');
   };
@@ -132,7 +150,7 @@ const oracle: Oracle = {
     paused: {
       'user.play': 'playing',
       // The identity prompt resumes only what it paused.
-      'auth.resume': (_, s) => (ctxOf(s).resumeAfterAuth ? 'playing' : null),
+      'auth.resume': () => (pausedByPrompt ? 'playing' : null),
       'media.seeking': 'paused',
       'media.time': 'paused',
       'media.failed': 'error',
@@ -154,7 +172,7 @@ const oracle: Oracle = {
 describe('video-player machine, model-based', () => {
   it(`replays ${runs.reduce((n, r) => n + r.paths.length, 0)} generated paths (${runs.length} inputs) against the spec table; every state and transition is covered`, async () => {
     const { reset, check } = checker();
-    const result = await replayRuns(machine, runs, { actorIds: [], events, oracle, onPathStart: reset, check: (live, step) => check(live, step.before) });
+    const result = await replayRuns(machine, runs, { actorIds: [], events, oracle, onPathStart: reset, check: (live, step) => check(live, step.before, step.event) });
     expect(result.uncovered).toEqual({ states: [], transitions: [] });
   }, 60_000);
 
