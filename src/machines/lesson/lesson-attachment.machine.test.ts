@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, sendTo, setup, type AnyActorRef, type EventObject } from 'xstate';
 import type { AttachmentDetail } from '../../api/schemas/attachment.schema';
 import { attachmentViewerMachine, type SignedUrl, type ViewerContent } from '../attachment-viewer/attachment-viewer.machine';
-import { audioDetail, documentDetail, imageDetail, pdfDetail, videoDetail } from '../attachment-viewer/attachment-viewer.fixtures';
+import { audioDetail, documentDetail, imageDetail, pdfDetail, streamDetail, videoDetail } from '../attachment-viewer/attachment-viewer.fixtures';
 import { attachmentLikeMachine } from '../attachment-like/attachment-like.machine';
 import type { VideoProgress } from '../video-player/video-player.machine';
 import { lessonAttachmentMachine, type LessonAttachmentEvent, type MediaResourcesEvent } from './lesson-attachment.machine';
@@ -15,7 +15,7 @@ const settle = () => new Promise<void>((r) => setTimeout(r, 0));
 const contentOf = (detail: AttachmentDetail): ViewerContent =>
   detail.type === 'pdf' ? { kind: 'pdf', bytes: new Uint8Array(1) } : { kind: detail.type === 'png' ? 'image' : detail.type === 'mp3' ? 'audio' : 'video', mime: 'x/y', url: `blob:${detail.id}` };
 
-function start(detail: AttachmentDetail, { finishes = true, resume = null }: { finishes?: boolean; resume?: VideoProgress | null } = {}) {
+function start(detail: AttachmentDetail, { finishes = true, resume = null }: { finishes?: boolean; resume?: VideoProgress | null | Error } = {}) {
   const toParent: string[] = [];
   const pages: number[] = [];
   const playerMedia: string[] = [];
@@ -39,7 +39,10 @@ function start(detail: AttachmentDetail, { finishes = true, resume = null }: { f
       }),
       like: attachmentLikeMachine.provide({ actors: { saveLike: fromPromise<void, { attachmentId: string; like: boolean }>(async () => undefined) } }),
       player: lessonAttachmentMachine.implementations.actors.player as never,
-      readProgress: fromPromise(async () => resume),
+      readProgress: fromPromise(async () => {
+        if (resume instanceof Error) throw resume;
+        return resume;
+      }),
       mediaResources: fromCallback<EventObject, { attachmentId: string }>(({ receive }) => {
         receive((event) => void lent.push(event as MediaResourcesEvent));
       }),
@@ -70,6 +73,7 @@ function start(detail: AttachmentDetail, { finishes = true, resume = null }: { f
     documents,
     attachment,
     player: () => attachment().getSnapshot().children.player as AnyActorRef | undefined,
+    viewer: () => attachment().getSnapshot().children.viewer as AnyActorRef,
     like: () => attachment().getSnapshot().children.like as AnyActorRef,
     async send(event: LessonAttachmentEvent) {
       attachment().send(event);
@@ -205,5 +209,41 @@ describe('lesson attachment: the player and the page', () => {
     await settle();
     await settle();
     expect(h.lent.at(-1)).toEqual({ type: 'resources.content', content: contentOf(imageDetail), playlistUrl: null });
+  });
+});
+
+describe('lesson attachment: what reaches the player and the viewer', () => {
+  it("the learner's pause and the media's time reach the one player of the page", async () => {
+    const h = start(videoDetail);
+    await settle();
+    await settle();
+    const player = h.player()!;
+    await h.send({ type: 'media.loaded', duration: 10 });
+    await h.send({ type: 'user.play' });
+    await h.send({ type: 'media.time', position: 1 });
+    expect(h.player()).toBe(player);
+    expect(player.getSnapshot()).toMatchObject({ value: 'playing', context: { position: 1, maxPlayed: 1 } });
+    await h.send({ type: 'user.pause' });
+    expect(h.player()).toBe(player);
+    expect(player.getSnapshot().value).toBe('paused');
+  });
+
+  it('a stored progress that cannot be read still shows the player, from the start', async () => {
+    const h = start(videoDetail, { resume: new Error('storage unavailable') });
+    await settle();
+    await settle();
+    expect(h.player()?.getSnapshot()).toMatchObject({ value: 'loading', context: { resume: null } });
+  });
+
+  it("a stream's failure reaches the viewer, and so does the learner's retry", async () => {
+    const h = start(streamDetail);
+    await settle();
+    await settle();
+    expect(h.viewer().getSnapshot().value).toBe('streaming');
+    await h.send({ type: 'stream.failed', error: new Error('fatal') });
+    expect(h.viewer().getSnapshot().value).toBe('failed');
+    await h.send({ type: 'viewer.retry' });
+    await settle();
+    expect(h.viewer().getSnapshot().value).toBe('streaming');
   });
 });
