@@ -61,6 +61,8 @@ function checkInvariants(live: AnyMachineSnapshot, step: { event: EventObject & 
   const refreshed = event.type === 'xstate.done.actor.prepareDocument' && step.before.matches({ document: 'refreshing' });
   const openedAtOnce = event.type === 'document.open' && fresh((event as unknown as { now: number }).now);
   if (event.type === 'xstate.done.actor.prepareDocument') prepared = event.output as SignedUrl;
+  // The URL a document opens with is the one last prepared (a later open judges its freshness).
+  if (live.matches({ document: 'available' })) expect(live.context.document).toEqual(prepared);
   expect(opened).toEqual(refreshed || openedAtOnce ? [prepared!.url] : []);
   // A failure shows the server's (translated) words of the error that caused it, else the view's own text.
   const error = (event as { error?: { name?: string; status?: number; message?: string } }).error;

@@ -196,6 +196,8 @@ describe('lesson machine: rules', () => {
     expect(h.viewings).toEqual([{ courseId: 'c1', attachmentId: 'att7' }]);
     await h.send({ type: 'viewing.failed' });
     expect(h.actor.getSnapshot().context.viewingFailed).toBe(true);
+    // The opener retries by itself: a failure opens no second one.
+    expect(h.viewings).toHaveLength(1);
     await h.send(begun());
     expect(h.actor.getSnapshot().context.viewingFailed).toBe(false);
   });

@@ -32,6 +32,25 @@ const playThrough = (from: number, to: number): VideoPlayerEvent[] =>
   Array.from({ length: Math.round((to - from) * 4) }, (_, i) => ({ type: 'media.time', position: from + (i + 1) / 4 }));
 
 describe('video player', () => {
+  it('a refused jump leaves the player where the media is sent back: at what was played (kept for a reload too)', () => {
+    for (const pauseFirst of [false, true]) {
+      const v = start();
+      v.send({ type: 'media.loaded', duration: 60 }, { type: 'user.play' }, ...playThrough(0, 3), { type: 'media.seeking', position: 1 });
+      if (pauseFirst) v.send({ type: 'user.pause' });
+      v.effects.length = 0;
+      v.send({ type: 'media.time', position: 30 });
+      expect(v.effects).toEqual(['seek 3']);
+      expect(progressToKeep(v.actor.getSnapshot())).toEqual({ position: 3, maxPlayed: 3 });
+    }
+  });
+
+  it("the identity prompt's close does not play what the learner paused after playing it again", () => {
+    const v = start();
+    v.send({ type: 'media.loaded', duration: 60 }, { type: 'user.play' }, { type: 'auth.pause' }, { type: 'user.play' }, { type: 'user.pause' });
+    v.send({ type: 'auth.resume' });
+    expect(v.view().status).toBe('paused');
+  });
+
   it('toggles play and pause; keep_on_screen is on exactly while playing', () => {
     const v = start();
     expect(v.view()).toEqual({ playing: false, ended: false, maxPlayed: 0, status: 'loading' });
