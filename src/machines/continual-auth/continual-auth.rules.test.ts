@@ -10,7 +10,12 @@ const MIN = 60_000;
 
 afterEach(() => vi.restoreAllMocks());
 
-function start({ settings = spec, check = async (_: CheckIdentityInput) => undefined as void, type = 'password' as 'password' | 'authenticator' } = {}) {
+function start({
+  settings = spec,
+  check = async (_: CheckIdentityInput) => undefined as void,
+  type = 'password' as 'password' | 'authenticator',
+  challenge = undefined as undefined | (() => Promise<'password' | 'authenticator'>),
+} = {}) {
   const clock = new SimulatedClock();
   const effects: string[] = [];
   const checks: CheckIdentityInput[] = [];
@@ -18,7 +23,7 @@ function start({ settings = spec, check = async (_: CheckIdentityInput) => undef
   const actor = createActor(
     continualAuthMachine.provide({
       actors: {
-        challengeType: fromPromise(async () => type),
+        challengeType: fromPromise(async () => (challenge ? challenge() : type)),
         checkIdentity: fromPromise<void, CheckIdentityInput>(({ input }) => {
           checks.push(input);
           return check(input);
@@ -317,6 +322,18 @@ describe('continual authentication rules (SPEC §4)', () => {
     await s.advance(15 * MIN);
     expect(s.modal().open).toBe(true);
     expect(s.ctx().prompt).toMatchObject({ manual: false, courseId: '2' });
+  });
+
+  it('asks for the password when the challenge type cannot be read, also after an authenticator prompt', async () => {
+    const answers: Array<'authenticator' | Error> = ['authenticator', new Error('offline')];
+    const s = start({ challenge: async () => { const a = answers.shift()!; if (a instanceof Error) throw a; return a; } });
+    s.send({ type: 'ca.manual' });
+    await settle();
+    expect(s.modal()).toMatchObject({ open: true, type: 'authenticator' });
+    s.send({ type: 'check.cancel' });
+    s.send({ type: 'ca.manual' });
+    await settle();
+    expect(s.modal()).toMatchObject({ open: true, type: 'password' });
   });
 
   it('is off when the app configuration turns it off (manual checks still work)', async () => {
