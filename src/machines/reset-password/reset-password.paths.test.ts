@@ -19,8 +19,10 @@ const events = [
 
 const paths = modelPaths(resetPasswordMachine, events);
 
-function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknown[]) {
+function checkInvariants(live: AnyMachineSnapshot, event: { type: string; error?: unknown }, calls: (id: string) => unknown[]) {
   const view = selectResetPasswordView(live as Parameters<typeof selectResetPasswordView>[0]);
+  // The server's reason (an invalid or used link) is shown as it says it; anything else is generic.
+  if (event.type === 'xstate.error.actor.submit') expect(view.failure).toEqual(event.error instanceof SubmissionError ? { kind: 'server', message: invalidLink } : { kind: 'generic' });
   expect(view.busy).toBe(live.matches('submitting'));
   expect(view.done).toBe(live.matches('succeeded'));
   expect(view.failure === null).toBe(!live.matches('failed'));
@@ -35,7 +37,7 @@ describe('reset-password machine, model-based', () => {
       actorIds,
       events,
       oracle: formSubmissionOracle,
-      check: (live, _step, calls) => checkInvariants(live, calls),
+      check: (live, step, calls) => checkInvariants(live, step.event, calls),
     });
     expect(result.uncovered).toEqual({ states: [], transitions: [] });
   });
