@@ -1,11 +1,4 @@
-import {
-  forgetPasswordPayloadSchema,
-  forgetPasswordResponseSchema,
-  loginPayloadSchema,
-  loginQuerySchema,
-  resetPasswordPayloadSchema,
-  tokenTextSchema,
-} from '../../src/api/schemas/auth.schema';
+import { forgetPasswordRoute, loginRoute, logoutRoute, refreshRoute, resetPasswordRoute, simpleLoginRoute } from '../../src/api/schemas/auth.routes';
 import { API_ERROR_CODE } from '../../src/api/schemas/error.schema';
 import { unauthorized } from '../auth/bearer';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password';
@@ -17,90 +10,13 @@ import { translate } from '../i18n/messages';
 import { beginAttempt } from '../http/attempts';
 import { clientIdOf } from '../http/client-id';
 import { authOutcome, bearerToken, langOf } from '../http/context';
-import { defineLegacyRoute as defineRoute, type RouteSpec } from '../http/legacy-define-route';
+import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/errors';
-import { bearerSecurity, errorResponses } from '../http/openapi';
 import type { ApiApp, AppServices } from '../http/services';
 import { setXsrfCookie } from '../http/xsrf.middleware';
 
-const tokenResponse = { description: 'The JWT, as plain text', content: { 'text/plain': { schema: tokenTextSchema } } };
-
-function loginRoute(path: string, summary: string) {
-  return {
-    method: 'post',
-    path,
-    tags: ['auth'],
-    summary,
-    description:
-      'Sends X-Client-Id (UUID) to tie the session to this browser. With dry_run=1 only the credentials are checked (204); ' +
-      'with a bearer token too, the check is recorded as identity-check evidence (type password, with course_id and item_id). ' +
-      'Wrong agent code or password → 400 (not 401: the client turns any 401 into a sign-in redirect). ' +
-      'Right password of an account with two-factor on → 403 code MissingCredential: sign in with 2fa/verify. ' +
-      'Too many failures for the account or the address → 429 code RateLimited with Retry-After, before the password is checked.',
-    request: { query: loginQuerySchema, body: loginPayloadSchema },
-    responses: {
-      200: tokenResponse,
-      204: { description: 'dry_run=1: the credentials are right; nothing issued' },
-      ...errorResponses.badRequest,
-      ...errorResponses.unauthorized,
-      ...errorResponses.forbiddenOr('the account has two-factor on and the password is right (code MissingCredential)'),
-      ...errorResponses.tooManyRequests,
-    },
-  } satisfies RouteSpec;
-}
-
-const refreshRoute = (s: AppServices): RouteSpec => ({
-  method: 'post',
-  middleware: s.requireAuth,
-  path: '/api/auth/refresh',
-  tags: ['auth'],
-  summary: 'A new token for the same session; the previous one keeps working for 30 s, but cannot refresh (401)',
-  security: bearerSecurity,
-  responses: { 200: tokenResponse, ...errorResponses.unauthorized, ...errorResponses.forbidden },
-});
-
-const logoutRoute = (s: AppServices): RouteSpec => ({
-  method: 'post',
-  middleware: s.requireAuth,
-  path: '/api/auth/logout',
-  tags: ['auth'],
-  summary: 'Ends the session: every token of it is refused from now on',
-  security: bearerSecurity,
-  responses: { 204: { description: 'Signed out' }, ...errorResponses.unauthorized, ...errorResponses.forbidden },
-});
-
-const forgetPasswordRoute = {
-  method: 'post',
-  path: '/api/auth/forget_password',
-  tags: ['auth'],
-  summary: 'Emails a single-use reset link (1 h) when the agent code and email match; same answer either way',
-  description: 'Every request counts against the agent code and the address (429 over the limit).',
-  request: { body: forgetPasswordPayloadSchema },
-  responses: {
-    200: { description: 'A translated confirmation text', content: { 'text/plain': { schema: forgetPasswordResponseSchema } } },
-    ...errorResponses.badRequest,
-    ...errorResponses.forbidden,
-    ...errorResponses.tooManyRequests,
-  },
-} satisfies RouteSpec;
-
-const resetPasswordRoute = {
-  method: 'post',
-  path: '/api/auth/reset_password',
-  tags: ['auth'],
-  summary: "Sets a new password with the forgot-password email's token (single use, 1 h); ends every session",
-  description: 'The password follows SPEC §5 and is not a common one; password_reset becomes true. Unknown, used or expired token → 400.',
-  request: { body: resetPasswordPayloadSchema },
-  responses: {
-    204: { description: 'The password is set' },
-    ...errorResponses.badRequest,
-    ...errorResponses.forbidden,
-    ...errorResponses.tooManyRequests,
-  },
-} satisfies RouteSpec;
-
 /** With dry_run=1, the bearer's session (when one is sent) whose identity check this is. */
-async function checkingSession(c: Parameters<typeof bearerToken>[0], s: AppServices): Promise<AuthSession | Response | null> {
+async function checkingSession(c: Parameters<typeof bearerToken>[0], s: AppServices): Promise<AuthSession | ReturnType<typeof unauthorized> | null> {
   if (bearerToken(c) === null) return null;
   const outcome = await authOutcome(c, s.sessions);
   // Evidence cannot be recorded for a session that does not stand: the client signs in again.
@@ -108,11 +24,8 @@ async function checkingSession(c: Parameters<typeof bearerToken>[0], s: AppServi
 }
 
 export function registerAuthRoutes(app: ApiApp, s: AppServices): void {
-  for (const [path, summary] of [
-    ['/api/auth/login', 'Sign in with agent code and password; answers the JWT as text'],
-    ['/api/auth/simple_login', 'Same as login'],
-  ] as const) {
-    defineRoute(app, loginRoute(path, summary), async (c, { body: { external_id, password }, query: { dry_run, course_id, item_id } }) => {
+  for (const contract of [loginRoute, simpleLoginRoute]) {
+    defineRoute(app, contract, async (c, { body: { external_id, password }, query: { dry_run, course_id, item_id } }) => {
       const clientId = clientIdOf(c);
       const dryRun = dry_run === '1';
       const checking = dryRun ? await checkingSession(c, s) : null;
@@ -152,14 +65,14 @@ export function registerAuthRoutes(app: ApiApp, s: AppServices): void {
     });
   }
 
-  defineRoute(app, refreshRoute(s), async (c) => {
+  defineRoute(app, refreshRoute, s.requireAuth, async (c) => {
     const token = await s.sessions.refresh(c.get('session'));
     // A token already superseded by a refresh may finish its requests, but never mint one.
     if (token === null) return unauthorized(c, 'revoked');
     return c.text(token, 200);
   });
 
-  defineRoute(app, logoutRoute(s), async (c) => {
+  defineRoute(app, logoutRoute, s.requireAuth, async (c) => {
     await s.sessions.revoke(c.get('session').sessionId);
     return c.body(null, 204);
   });

@@ -8,9 +8,6 @@ import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/errors';
 import type { ApiApp, AppServices } from '../http/services';
 
-// Shared with the attachment status route (still written on this side: see the coverage test).
-export { creditedResponse, recordExistsDescription } from '../../src/api/schemas/on-screen-log.routes';
-
 /** SPEC §8: the client matches this body's English text, so it is never translated. */
 export const recordExistsResponse = (c: Context) => c.json({ status_code: 403, message: RECORD_EXISTS_MESSAGE }, 403);
 
@@ -37,7 +34,6 @@ export function claimOf(c: Context, s: AppServices, viewing: ViewingRow, duratio
   return { viewing, duration, clientOffsetMs: claimClock(c, serverNow) - serverNow, now: new Date(serverNow), config: s.config };
 }
 
-/** The answer to a recorded record: 200 with what was claimed and credited (ADR 012). */
 /** Refuses a record that claims more time than passed since its key (or a key in the future). */
 export function claimRefusal(nowMs: number, key: number, duration: number): void {
   const check = checkClaim(nowMs, key, duration);

@@ -1,4 +1,6 @@
+import { routeUrl } from './call-route';
 import { currentLanguage } from './http';
+import { attachmentStreamKeyRoute, attachmentStreamRoute } from './schemas/attachment.routes';
 import { getClientId, getToken } from './token-storage';
 import { APP_ID, CLIENT_PLATFORM, HEADER, languageHeaderValue } from '../config/constants';
 
@@ -15,8 +17,11 @@ export interface StreamUrls {
 
 /** The endpoints of an attachment's HLS rendition (GET attachments/{id}/stream_key and stream?uri=). */
 export function streamUrls(attachmentId: string, origin: string = location.origin): StreamUrls {
-  const base = new URL(`/api/attachments/${encodeURIComponent(attachmentId)}/`, origin).href;
-  return { keyUrl: `${base}stream_key`, segmentBase: `${base}stream?uri=` };
+  const params = { id: attachmentId };
+  return {
+    keyUrl: new URL(routeUrl(attachmentStreamKeyRoute, params), origin).href,
+    segmentBase: `${new URL(routeUrl(attachmentStreamRoute, params), origin).href}?uri=`,
+  };
 }
 
 const isAbsolute = (uri: string) => /^[a-z][a-z\d+.-]*:/i.test(uri);

@@ -1,46 +1,48 @@
 import { z } from 'zod/mini';
 import { ApiRequestError, apiMessage } from './api-error';
+import { callRoute } from './call-route';
 import { RAW_HEADER, currentLanguage, http } from './http';
 import { clientTimeHeader } from './on-screen-log.api';
-import { expectEmpty, parseJson, parseText } from './parse';
+import { parseText } from './parse';
+import type { AttachmentDetail, AttachmentStatusPayload, GenerateDownloadResponse } from './schemas/attachment.schema';
 import {
-  attachmentDetailSchema,
-  generateDownloadResponseSchema,
-  type AttachmentDetail,
-  type AttachmentStatusPayload,
-  type GenerateDownloadResponse,
-} from './schemas/attachment.schema';
-import { onScreenCreditSchema, type OnScreenCredit } from './schemas/viewing.schema';
+  attachmentStreamRoute,
+  finishAttachmentRoute,
+  generateDownloadRoute,
+  getAttachmentRoute,
+  likeAttachmentRoute,
+  putAttachmentStatusRoute,
+  unlikeAttachmentRoute,
+} from './schemas/attachment.routes';
+import type { OnScreenCredit } from './schemas/viewing.schema';
 
 // SPEC §7 "Attachments".
 
-const path = (id: string, rest = '') => `attachments/${encodeURIComponent(id)}${rest}`;
-
 export function getAttachment(id: string): Promise<AttachmentDetail> {
-  return parseJson(attachmentDetailSchema, http.get(path(id)));
+  return callRoute(getAttachmentRoute, { params: { id } });
 }
 
 /** A short-lived URL of the stored bytes (encrypted ones still encrypted). */
 export function generateDownload(id: string): Promise<GenerateDownloadResponse> {
-  return parseJson(generateDownloadResponseSchema, http.get(path(id, '/generate_download')));
+  return callRoute(generateDownloadRoute, { params: { id } });
 }
 
 export function likeAttachment(id: string): Promise<void> {
-  return expectEmpty(http.put(path(id, '/like')));
+  return callRoute(likeAttachmentRoute, { params: { id } });
 }
 
 export function unlikeAttachment(id: string): Promise<void> {
-  return expectEmpty(http.delete(path(id, '/like')));
+  return callRoute(unlikeAttachmentRoute, { params: { id } });
 }
 
 /** Idempotent by `payload.key`: a repeat rejects with 403 'Record exists' (see isRecordExists). */
 export function putAttachmentStatus(id: string, payload: AttachmentStatusPayload): Promise<OnScreenCredit> {
-  return parseJson(onScreenCreditSchema, http.put(path(id, '/status'), { json: payload, headers: clientTimeHeader() }));
+  return callRoute(putAttachmentStatusRoute, { params: { id }, body: payload, headers: clientTimeHeader() });
 }
 
 /** SPEC §7 "null body": nothing is sent. */
 export function finishAttachment(id: string): Promise<void> {
-  return expectEmpty(http.put(path(id, '/finish')));
+  return callRoute(finishAttachmentRoute, { params: { id } });
 }
 
 export interface DownloadProgress {
@@ -76,10 +78,11 @@ export async function fetchStoredBytes(
 
 const playlistSchema = z.string().check(z.startsWith('#EXTM3U'));
 
-/** A file of the HLS rendition as text (the playlist), exactly as stored: see attachment-stream.ts. */
+/** A file of the HLS rendition as text (the playlist), exactly as stored: see attachment-stream.ts.
+ * The contract's answer is raw (playlist or segment); this call reads it as a playlist. */
 export function getStreamPlaylist(id: string, uri: string): Promise<string> {
   return parseText(
     playlistSchema,
-    http.get(path(id, '/stream'), { searchParams: { uri }, headers: { Accept: 'application/vnd.apple.mpegurl, text/plain, */*' } }),
+    callRoute(attachmentStreamRoute, { params: { id }, query: { uri }, headers: { Accept: 'application/vnd.apple.mpegurl, text/plain, */*' } }),
   );
 }

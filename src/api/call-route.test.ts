@@ -21,6 +21,14 @@ const getThing = route({
 });
 const putThing = route({ method: 'put', path: '/api/things', summary: 's', tags: [], request: { body: thing }, responses: { 204: empty('Stored') } });
 const token = route({ method: 'post', path: '/api/token', summary: 's', tags: [], responses: { 200: text('A token', z.string().check(z.minLength(3))) } });
+const signIn = route({
+  method: 'post',
+  path: '/api/sign-in',
+  summary: 's',
+  tags: [],
+  request: { query: z.object({ dry_run: z.optional(z.enum(['0', '1'])) }) },
+  responses: { 200: text('A token', z.string().check(z.minLength(3))), 204: empty('Dry run: right'), ...errorResponses.notFound },
+});
 const bytes = route({ method: 'get', path: '/api/bytes', summary: 's', tags: [], responses: { 200: raw('Bytes', { 'application/octet-stream': { schema: z.file() } }) } });
 
 describe('callRoute', () => {
@@ -68,7 +76,33 @@ describe('callRoute', () => {
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([1, 2]));
   });
 
+  it('reads the answer as the success status the call expects, when the contract declares several', async () => {
+    const net = stubFetch(() => textAnswer('abc'));
+    await expect(callRoute(signIn, { query: {}, expect: 200 })).resolves.toBe('abc');
+    stubFetch(() => new Response(null, { status: 204 }));
+    await expect(callRoute(signIn, { query: { dry_run: '1' }, expect: 204 })).resolves.toBeUndefined();
+    // A body where the expected status declares none breaks the contract, and the reverse.
+    stubFetch(() => textAnswer('abc'));
+    await expect(callRoute(signIn, { query: { dry_run: '1' }, expect: 204 })).rejects.toMatchObject({ name: 'InvalidResponseError' });
+    stubFetch(() => new Response(null, { status: 204 }));
+    await expect(callRoute(signIn, { query: {}, expect: 200 })).rejects.toMatchObject({ name: 'InvalidResponseError' });
+    // Without saying which, or with an undeclared status, nothing is sent.
+    const sent = net.requests.length;
+    expect(() => callRoute(signIn, { query: {} } as never)).toThrow(/several success statuses/);
+    expect(() => callRoute(signIn, { query: {}, expect: 201 as never })).toThrow(/expects 201/);
+    expect(net.requests.length).toBe(sent);
+  });
+
   it('types the input and the answer from the contract', () => {
+    expectTypeOf(() => callRoute(signIn, { query: {}, expect: 200 })).returns.resolves.toEqualTypeOf<string>();
+    expectTypeOf(() => callRoute(signIn, { query: {}, expect: 204 })).returns.resolves.toEqualTypeOf<void>();
+    expectTypeOf(() => callRoute(token, { expect: 200 })).returns.resolves.toEqualTypeOf<string>();
+    // @ts-expect-error several success statuses: the call must say which one it expects
+    void (() => callRoute(signIn, { query: {} }));
+    // @ts-expect-error a status the contract does not declare
+    void (() => callRoute(signIn, { query: {}, expect: 201 }));
+    // @ts-expect-error an error status is not an answer
+    void (() => callRoute(signIn, { query: {}, expect: 404 }));
     expectTypeOf(() => callRoute(getThing, { params: { id: '1', part: '2' }, query: {} })).returns.resolves.toEqualTypeOf<{ id: string; size: number }>();
     expectTypeOf(() => callRoute(putThing, { body: { id: '1', size: 1 } })).returns.resolves.toEqualTypeOf<void>();
     expectTypeOf(() => callRoute(token)).returns.resolves.toEqualTypeOf<string>();

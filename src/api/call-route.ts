@@ -1,7 +1,7 @@
 import type { Options } from 'ky';
 import { http } from './http';
 import { expectEmpty, parseJson, parseText } from './parse';
-import { fillPath, type InputPart, type RouteContract, type RouteResult, type Schema } from './route-contract';
+import { fillPath, type InputPart, type IsUnion, type RouteContract, type RouteResult, type Schema, type SuccessStatusOf } from './route-contract';
 
 // ADR 018: the one way the client calls an endpoint. The URL comes from the contract's path and
 // typed params, the call goes through the app's ky instance (every header, XSRF and error rule of
@@ -9,10 +9,17 @@ import { fillPath, type InputPart, type RouteContract, type RouteResult, type Sc
 
 type Part<C extends RouteContract, K extends 'params' | 'query' | 'body'> = InputPart<C, K> extends undefined ? { [P in K]?: undefined } : { [P in K]: InputPart<C, K> };
 
+/**
+ * Which declared success status this call expects, and so how its answer is read and typed: required
+ * when the contract declares several (login: `expect: 204` for a dry run), optional otherwise.
+ */
+type ExpectPart<C extends RouteContract, S> = IsUnion<SuccessStatusOf<C>> extends true ? { expect: S } : { expect?: S };
+
 /** The request: the parts the contract declares (required when declared), and transport options. */
-export type CallInput<C extends RouteContract> = Part<C, 'params'> &
+export type CallInput<C extends RouteContract, S extends SuccessStatusOf<C> = SuccessStatusOf<C>> = Part<C, 'params'> &
   Part<C, 'query'> &
-  Part<C, 'body'> & {
+  Part<C, 'body'> &
+  ExpectPart<C, S> & {
     signal?: AbortSignal;
     /** Headers of this call only (e.g. the client clock); the rewriting rules of http.ts still apply. */
     headers?: Record<string, string>;
@@ -45,15 +52,32 @@ function searchParams(query: unknown): URLSearchParams | undefined {
   return out;
 }
 
-function successOf(contract: RouteContract): { status: number; content: Record<string, { schema: Schema }> | undefined } {
+function successOf(contract: RouteContract, expected: number | undefined): { status: number; content: Record<string, { schema: Schema }> | undefined } {
   const statuses = Object.keys(contract.responses).map(Number).filter((status) => status >= 200 && status < 300);
-  if (statuses.length !== 1) throw new Error(`${contract.method} ${contract.path}: callRoute needs exactly one success status`);
-  return { status: statuses[0], content: contract.responses[statuses[0]].content };
+  const name = `${contract.method} ${contract.path}`;
+  if (expected !== undefined && !statuses.includes(expected)) throw new Error(`${name}: expects ${expected}, which the contract does not declare`);
+  if (expected === undefined && statuses.length !== 1) throw new Error(`${name}: several success statuses are declared, say which one the call expects`);
+  const status = expected ?? statuses[0];
+  return { status, content: contract.responses[status].content };
 }
 
-/** Calls the endpoint and answers its parsed success body (void for 204, the Response for raw answers). */
-export function callRoute<C extends RouteContract>(contract: C, ...[input]: Record<never, never> extends CallInput<C> ? [CallInput<C>?] : [CallInput<C>]): Promise<RouteResult<C>> {
-  const { params, query, body, signal, headers, timeout } = (input ?? {}) as CallInput<RouteContract> & { params?: unknown; query?: unknown; body?: unknown };
+/**
+ * Calls the endpoint and answers its parsed success body (void for 204, the Response for raw
+ * answers). A contract with several success statuses is called with `expect`, the one this call
+ * asks for; its answer is read and typed as that status declares.
+ */
+export function callRoute<C extends RouteContract, const S extends SuccessStatusOf<C> = SuccessStatusOf<C>>(
+  contract: C,
+  ...[input]: Record<never, never> extends CallInput<C, S> ? [CallInput<C, S>?] : [CallInput<C, S>]
+): Promise<RouteResult<C, S>> {
+  const { params, query, body, signal, headers, timeout, expect } = (input ?? {}) as CallInput<RouteContract> & {
+    params?: unknown;
+    query?: unknown;
+    body?: unknown;
+    expect?: number;
+  };
+  // Checked before anything is sent: a call the contract cannot answer is a programming error.
+  const { content } = successOf(contract, expect);
   const options: Options = { method: contract.method };
   const search = searchParams(query);
   if (search && search.size > 0) options.searchParams = search;
@@ -62,7 +86,6 @@ export function callRoute<C extends RouteContract>(contract: C, ...[input]: Reco
   if (headers) options.headers = headers;
   if (timeout !== undefined) options.timeout = timeout;
   const call = http(routePath(contract, params as never), options);
-  const { content } = successOf(contract);
   const jsonSchema = content?.['application/json']?.schema;
   const textSchema = content?.['text/plain']?.schema;
   const answer: Promise<unknown> = !content
@@ -72,5 +95,5 @@ export function callRoute<C extends RouteContract>(contract: C, ...[input]: Reco
       : textSchema
         ? parseText(textSchema as never, call)
         : call;
-  return answer as Promise<RouteResult<C>>;
+  return answer as Promise<RouteResult<C, S>>;
 }

@@ -1,9 +1,9 @@
 import { loadCurrentUser } from './current-user';
-import { http } from './http';
-import { expectEmpty } from './parse';
+import { callRoute } from './call-route';
+import { loginRoute } from './schemas/auth.routes';
 import { contentRefSchema, type IdentityChecksResponse } from './schemas/identity-check.schema';
 import { listIdentityChecksRoute } from './schemas/identity-check.routes';
-import { callRoute } from './call-route';
+import { checkTwoFactorRoute } from './schemas/two-factor.routes';
 
 // Continual authentication (SPEC §4, §7): the two checks of the prompt, each recorded by the
 // server as evidence with the course and item being viewed, and the learner's own history.
@@ -22,8 +22,8 @@ export class CurrentUserUnavailableError extends Error {
 }
 
 /** Course and item ids the server accepts; others are left out rather than failing the check. */
-function contentRef({ courseId, itemId }: ContentRefParams): Record<string, string> {
-  const ref: Record<string, string> = {};
+function contentRef({ courseId, itemId }: ContentRefParams): { course_id?: string; item_id?: string } {
+  const ref: { course_id?: string; item_id?: string } = {};
   for (const [key, value] of [['course_id', courseId], ['item_id', itemId]] as const) {
     const parsed = value == null ? null : contentRefSchema.safeParse(value);
     if (parsed?.success) ref[key] = parsed.data;
@@ -39,12 +39,12 @@ export async function checkPassword(password: string, ref: ContentRefParams = {}
   } catch (error) {
     throw new CurrentUserUnavailableError({ cause: error });
   }
-  return expectEmpty(http.post('auth/login', { json: { external_id: externalId, password }, searchParams: { dry_run: '1', ...contentRef(ref) } }));
+  return callRoute(loginRoute, { body: { external_id: externalId, password }, query: { dry_run: '1', ...contentRef(ref) }, expect: 204 });
 }
 
 /** The authenticator variant: the 6-digit code from the app. */
 export function checkAuthenticator(code: string, ref: ContentRefParams = {}): Promise<void> {
-  return expectEmpty(http.post('auth/2fa/check', { json: { one_time_password: code, ...contentRef(ref) } }));
+  return callRoute(checkTwoFactorRoute, { body: { one_time_password: code, ...contentRef(ref) } });
 }
 
 export interface IdentityChecksParams {

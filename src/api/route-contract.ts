@@ -96,10 +96,16 @@ export type ResponseAt<C extends RouteContract, S extends number> = C['responses
 type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206;
 export type SuccessStatusOf<C extends RouteContract> = Extract<StatusOf<keyof C['responses']>, SuccessStatus>;
 
-/** What the client gets from a successful call: the parsed body, nothing (204), or the Response (raw). */
-export type RouteResult<C extends RouteContract> = {
-  [S in SuccessStatusOf<C>]: ResultOf<ResponseAt<C, S>>;
-}[SuccessStatusOf<C>];
+/** True when a contract declares more than one success status (login: 200 token, 204 dry run). */
+export type IsUnion<T, U = T> = [T] extends [never] ? false : T extends unknown ? ([U] extends [T] ? false : true) : never;
+
+/**
+ * What the client gets from a successful call, per success status `S` (all of them by default): the
+ * parsed body, nothing (204), or the Response (raw).
+ */
+export type RouteResult<C extends RouteContract, S extends SuccessStatusOf<C> = SuccessStatusOf<C>> = {
+  [K in S]: ResultOf<ResponseAt<C, K>>;
+}[S];
 type ResultOf<S> = ResponseKind<S> extends 'empty' ? void : ResponseKind<S> extends 'raw' ? Response : BodySchemaOf<S> extends Schema ? core.output<BodySchemaOf<S>> : never;
 
 type PartOf<C extends RouteContract, K extends keyof RouteRequest> = NonNullable<C['request']> extends { readonly [P in K]: infer S extends Schema } ? S : undefined;

@@ -75,3 +75,6 @@ export type AttachmentStatusPayload = z.infer<typeof attachmentStatusPayloadSche
 export const attachmentStreamQuerySchema = z.object({
   uri: text({ error: 'validation:uri_invalid' }).check(z.regex(/^[A-Za-z0-9_-]{1,64}\.(m3u8|ts)$/, { error: 'validation:uri_invalid' })),
 });
+
+/** GET files/{token}: any text; a malformed token is answered like a forged one (404), telling a prober nothing more. */
+export const fileTokenParamSchema = z.object({ token: z.string() });
