@@ -65,28 +65,35 @@ export function readImports(root: string, file: string): ImportEdge[] {
 
 /** The imports of `text`, read as the source of `file` (relative to `root`). */
 export function parseImports(root: string, file: string, text: string): ImportEdge[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const edges: ImportEdge[] = [];
   const add = (literal: ts.StringLiteralLike, typeOnly: boolean, dynamic: boolean) => {
     const specifier = literal.text.replace(/\?.*$/, '');
     const line = source.getLineAndCharacterOfPosition(literal.getStart(source)).line + 1;
     edges.push({ specifier, resolved: resolve(root, file, specifier), typeOnly, dynamic, line });
   };
+  // Imports and re-exports are top-level statements; only import() and `typeof import()` need the
+  // whole tree, and only in the few files that contain one.
   const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteralLike(node.moduleSpecifier)) {
-      add(node.moduleSpecifier, isTypeOnlyImport(node), false);
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteralLike(node.moduleSpecifier)) {
-      add(node.moduleSpecifier, isTypeOnlyExport(node), false);
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteralLike(node.moduleReference.expression)) {
-      add(node.moduleReference.expression, node.isTypeOnly, false);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
       add(node.arguments[0], false, true);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteralLike(node.argument.literal)) {
       add(node.argument.literal, true, false); // `typeof import('./x')`
     }
     ts.forEachChild(node, visit);
   };
-  visit(source);
+  const hasImportCall = /\bimport\s*\(/.test(text);
+  for (const node of source.statements) {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteralLike(node.moduleSpecifier)) {
+      add(node.moduleSpecifier, isTypeOnlyImport(node), false);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteralLike(node.moduleSpecifier)) {
+      add(node.moduleSpecifier, isTypeOnlyExport(node), false);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteralLike(node.moduleReference.expression)) {
+      add(node.moduleReference.expression, node.isTypeOnly, false);
+    } else if (hasImportCall) {
+      visit(node);
+    }
+  }
   return edges;
 }
 
