@@ -27,10 +27,11 @@ const layers = [
   { type: 'entry', pattern: 'src/{main.tsx,boot.ts}', mode: 'file' },
   { type: 'server', pattern: 'server/**', mode: 'file' },
 ];
-// Tests, stories and their helpers may also use the test tools and sample data of any layer.
+// Tests, stories and their helpers may also use the test tools, sample data and test helpers of any layer.
 const fileKinds = [
   { category: 'test', pattern: ['**/*.test.{ts,tsx}', '**/*.stories.tsx', '**/*-story-states.ts', '**/testing/**', 'src/api/test-helpers.ts', 'server/test-support.ts'] },
   { category: 'sample', pattern: ['**/*.fixtures.ts', 'src/ui/**/samples.ts', '**/*-story-states.ts'] },
+  { category: 'test-helper', pattern: ['**/testing/**', 'src/api/test-helpers.ts', 'server/test-support.ts'] },
 ];
 
 const layer = (type) => ({ element: { type } });
@@ -47,7 +48,7 @@ const policies = [
   may('config', layer('config')),
   mayType('config', layer('contract')),
   may('i18n', layer('i18n'), layer('config'), packages('i18next', 'react-i18next')),
-  may('platform', layer('platform'), layer('contract'), layer('config'), packages('zod')),
+  may('platform', layer('platform'), layer('contract'), layer('config'), packages('zod', 'jwt-decode')),
   may('api', layer('api'), layer('contract'), layer('platform'), layer('config'), layer('i18n'), packages('ky', 'jwt-decode', 'zod')),
   // Machines: xstate, config, other machines (machines/shared), and schema TYPES only.
   may('machines', layer('machines'), layer('config'), packages('xstate')),
@@ -64,7 +65,7 @@ const policies = [
   may('server', layer('server'), layer('contract'), layer('config'), nodeCore, packages('hono', '@hono/*', 'drizzle-orm', '@electric-sql/pglite', 'postgres', 'jose', '@node-rs/argon2', 'otplib', 'qrcode', 'nodemailer', 'zod')),
   // Tests and stories: the test tools, Node's modules, sample data of any layer, and the machines
   // they drive (stories build view models from real machine snapshots).
-  { from: { file: { categories: 'test' } }, allow: { to: [testTools, nodeCore, { file: { categories: 'sample' } }, layer('entry')] } },
+  { from: { file: { categories: 'test' } }, allow: { to: [testTools, nodeCore, { file: { categories: ['sample', 'test-helper'] } }, layer('entry')] } },
   // …and files outside the layers: build/ helpers, media fixtures imported as `./x.mp4?url`.
   { from: { file: { categories: 'test' } }, allow: { to: { module: { origin: 'local' }, element: { isUnknown: true } } } },
   { from: { file: { categories: 'sample' } }, allow: { to: { file: { categories: 'sample' } } } },

@@ -1,5 +1,5 @@
 import { currentLanguage } from './http';
-import { getClientId, getToken } from './token-storage';
+import { getClientId, getToken } from '../platform/storage/token-storage';
 import { APP_ID, CLIENT_PLATFORM, HEADER, languageHeaderValue } from '../config/constants';
 
 // SPEC §7: "For streaming playlists, the key URI is rewritten and segment paths are made absolute."

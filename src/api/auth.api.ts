@@ -1,7 +1,7 @@
 import { withTwoFactorErrors } from './auth-errors';
 import { http } from './http';
 import { expectEmpty, parseText } from './parse';
-import { clearToken, setToken } from './token-storage';
+import { clearToken, setToken } from '../platform/storage/token-storage';
 import {
   forgetPasswordResponseSchema,
   tokenTextSchema,
