@@ -4,9 +4,9 @@
 import * as pdfjs from 'pdfjs-dist';
 import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { fetchStoredBytes, generateDownload, getAttachment, getStreamPlaylist } from '../src/api/attachment.api';
-import { AttachmentTamperedError, decryptAttachment } from '../src/api/attachment-crypto';
+import { AttachmentTamperedError, decryptAttachment } from '../src/platform/attachment-crypto';
 import { hlsRequestHeaders, rewritePlaylist, streamUrls } from '../src/api/attachment-stream';
-import { setToken } from '../src/api/token-storage';
+import { setToken } from '../src/platform/storage/token-storage';
 import { attachHls } from '../src/ui/attachment-viewer/hls-player';
 
 const violations: string[] = [];

@@ -1,6 +1,6 @@
 // Bench page (served by bench/decrypt.mjs through Vite): times the app's own decrypt worker
-// (src/api/attachment-crypto) on a large encrypted file and watches the main thread meanwhile.
-import { AttachmentTamperedError, decryptAttachment, releaseDecrypted } from '../src/api/attachment-crypto';
+// (src/platform/attachment-crypto) on a large encrypted file and watches the main thread meanwhile.
+import { AttachmentTamperedError, decryptAttachment, releaseDecrypted } from '../src/platform/attachment-crypto';
 import type { AttachmentIntegrity } from '../src/api/schemas/attachment.schema';
 
 interface Fixture {

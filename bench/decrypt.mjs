@@ -1,6 +1,6 @@
 // `node bench/decrypt.mjs` (or runDecryptBench() from run.mjs): the decrypt throughput of a 200 MiB
 // encrypted attachment in Debian's Chromium, through the app's real worker module
-// (src/api/attachment-crypto, served by a Vite dev server: the bench page bench/decrypt.html),
+// (src/platform/attachment-crypto, served by a Vite dev server: the bench page bench/decrypt.html),
 // and the longest main-thread block meanwhile. Exit code 1 when a budget is missed.
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';

@@ -1,14 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AttachmentDetail, AttachmentIntegrity } from '../../src/api/schemas/attachment.schema';
-import type { AttachmentSummary, MaterialListResponse, MaterialQuery } from '../../src/api/schemas/course.schema';
+import type { MaterialListResponse, MaterialQuery } from '../../src/api/schemas/course.schema';
 import { ATTACHMENT_CRITERIA, ATTACHMENT_MEDIA, ATTACHMENT_SKIP, VIDEO_COMPLETION_TOLERANCE_SECONDS, type AttachmentType, type Language } from '../../src/config/constants';
 import type { Db } from '../db/client';
 import { attachmentLikes, attachmentProgress, attachments, courses } from '../db/schema';
 import { likePattern, localize, paging, refreshCompletion, type Tx } from './courses';
+import { attachmentSummaryOf, type AttachmentRow } from './attachment-summary';
 import { hasViewed } from './viewings';
 
-export type AttachmentRow = typeof attachments.$inferSelect;
+export type { AttachmentRow };
 
 /** How long a generate_download URL opens the stored bytes. */
 export const DOWNLOAD_LIFETIME_MS = 5 * 60 * 1000;
@@ -19,19 +20,6 @@ function integrityOf(a: AttachmentRow): AttachmentIntegrity | null {
   if (!a.encrypted || !a.macKey || !a.macDigest) return null;
   if (a.macPieceSize === null) return { algorithm: 'HMAC-SHA256', key: a.macKey, digest: a.macDigest };
   return { algorithm: 'HMAC-SHA256-PIECES', key: a.macKey, digest: a.macDigest, piece_size: a.macPieceSize };
-}
-
-export function attachmentSummaryOf(a: AttachmentRow, completed: boolean): AttachmentSummary {
-  return {
-    id: String(a.id),
-    name: a.name,
-    type: a.type,
-    size: a.size,
-    language: a.language,
-    media_duration: a.mediaDuration,
-    page_count: a.pageCount,
-    completed,
-  };
 }
 
 /** SPEC §9 attachment criteria: only a video must be played to its end (pdf: false; others have none). */

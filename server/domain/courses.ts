@@ -12,7 +12,7 @@ import type {
 import { DEFAULT_COVER_URL, type Language } from '../../src/config/constants';
 import type { Db } from '../db/client';
 import { attachmentProgress, attachments, courseEnrolments, courseItems, courseLikes, courses, departments, lessons, onScreenLogs, type LocalizedText } from '../db/schema';
-import { attachmentSummaryOf } from './attachments';
+import { attachmentSummaryOf } from './attachment-summary';
 
 /** The database or a transaction of it (a transaction is a PgDatabase too). */
 export type Tx = Db;

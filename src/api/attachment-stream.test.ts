@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hlsRequestHeaders, rewritePlaylist, streamUrls } from './attachment-stream';
 import { http } from './http';
 import { stubFetch, tokenFor } from './test-helpers';
-import { getClientId, setToken } from './token-storage';
+import { getClientId, setToken } from '../platform/storage/token-storage';
 
 afterEach(() => vi.unstubAllGlobals());
 

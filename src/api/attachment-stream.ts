@@ -1,7 +1,7 @@
 import { routeUrl } from './call-route';
 import { currentLanguage } from './http';
 import { attachmentStreamKeyRoute, attachmentStreamRoute } from './schemas/attachment.routes';
-import { getClientId, getToken } from './token-storage';
+import { getClientId, getToken } from '../platform/storage/token-storage';
 import { APP_ID, CLIENT_PLATFORM, HEADER, languageHeaderValue } from '../config/constants';
 
 // SPEC §7: "For streaming playlists, the key URI is rewritten and segment paths are made absolute."

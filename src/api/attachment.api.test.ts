@@ -11,7 +11,7 @@ import {
 } from './attachment.api';
 import { ApiRequestError, InvalidResponseError } from './http';
 import { json, stubFetch, tokenFor } from './test-helpers';
-import { setToken } from './token-storage';
+import { setToken } from '../platform/storage/token-storage';
 
 afterEach(() => vi.unstubAllGlobals());
 

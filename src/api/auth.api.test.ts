@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { checkCredentials, forgetPassword, login, logout, refreshToken, simpleLogin } from './auth.api';
 import { ApiRequestError, InvalidResponseError } from './http';
-import { getToken, setToken } from './token-storage';
+import { getToken, setToken } from '../platform/storage/token-storage';
 import { json, stubFetch, text, tokenFor } from './test-helpers';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,6 @@
 import { withTwoFactorErrors } from './auth-errors';
 import { callRoute } from './call-route';
-import { clearToken, setToken } from './token-storage';
+import { clearToken, setToken } from '../platform/storage/token-storage';
 import type { ForgetPasswordPayload, LoginPayload, ResetPasswordPayload } from './schemas/auth.schema';
 import { forgetPasswordRoute, loginRoute, logoutRoute, refreshRoute, resetPasswordRoute, simpleLoginRoute } from './schemas/auth.routes';
 

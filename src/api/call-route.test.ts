@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { callRoute, routePath, routeUrl } from './call-route';
 import { empty, errorResponses, json, raw, route, text } from './route-contract';
 import { json as jsonAnswer, stubFetch, text as textAnswer, tokenFor } from './test-helpers';
-import { setToken } from './token-storage';
+import { setToken } from '../platform/storage/token-storage';
 import { XSRF_COOKIE, HEADER } from '../config/constants';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enrol, getCourse, getDepartments, likeCourse, listCourses, listMaterials, listNews, unlikeCourse } from './course.api';
 import { json, stubFetch, tokenFor } from './test-helpers';
-import { setToken } from './token-storage';
+import { setToken } from '../platform/storage/token-storage';
 import { cardPage, sampleCard, sampleCourse, sampleMaterials, sampleNews } from '../ui/courses/samples';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -6,7 +6,7 @@ import {
   peekCurrentUser,
   subscribeCurrentUser,
 } from './current-user';
-import { clearToken, setToken } from './token-storage';
+import { clearToken, setToken } from '../platform/storage/token-storage';
 import { agent01, json, stubFetch, tokenFor } from './test-helpers';
 
 /** A fetch that answers users/current only when the test releases it. */

@@ -1,7 +1,7 @@
 import { getCurrentUser } from './user.api';
 import { currentLanguage } from './http';
 import { ApiRequestError, apiMessage } from './api-error';
-import { getToken, onTokenChange, readClaims } from './token-storage';
+import { getToken, onTokenChange, readClaims } from '../platform/storage/token-storage';
 import type { CurrentUser } from './schemas/user.schema';
 
 // SPEC §4: the current user is loaded once per student token, concurrent callers share one

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, RAW_HEADER, configureHttp, defaultHttpHandlers, http, type HttpHandlers } from './http';
-import { getClientId, getRedirectUrl, getToken, setToken } from './token-storage';
+import { getClientId, getRedirectUrl, getToken, setToken } from '../platform/storage/token-storage';
 import { json, stubFetch, text, tokenFor } from './test-helpers';
 
 const origin = location.origin;

@@ -1,7 +1,7 @@
 import ky, { type KyRequest, type NormalizedOptions, type HTTPError, type KyResponse } from 'ky';
 import { apiErrorSchema, type ApiError } from './schemas/error.schema';
 import { ApiRequestError, apiMessage } from './api-error';
-import { clearToken, getClientId, getToken, setRedirectUrl } from './token-storage';
+import { clearToken, getClientId, getToken, setRedirectUrl } from '../platform/storage/token-storage';
 import {
   APP_ID,
   CLIENT_PLATFORM,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkAuthenticator, checkPassword, CurrentUserUnavailableError, listIdentityChecks } from './identity-check.api';
-import { clearToken, setToken } from './token-storage';
+import { clearToken, setToken } from '../platform/storage/token-storage';
 import { agent01, json, stubFetch, tokenFor } from './test-helpers';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -4,7 +4,7 @@ import { MissingCredentialError, NotAuthenticatedError, isNotAuthenticated } fro
 import { ApiRequestError } from './http';
 import { json, stubFetch, text, tokenFor } from './test-helpers';
 import { activateTwoFactor, completeTwoFactor, deactivateTwoFactor, getTwoFactorInfo, verifyTwoFactor } from './two-factor.api';
-import { getToken } from './token-storage';
+import { getToken } from '../platform/storage/token-storage';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,7 +3,7 @@ import { act, render, renderHook, screen } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
 import { AppProviders, useAppConfig, useCurrentUser } from './app-context';
 import { markPasswordReset } from '../api/current-user';
-import { clearToken, setToken } from '../api/token-storage';
+import { clearToken, setToken } from '../platform/storage/token-storage';
 import { agent01, json, stubFetch, tokenFor } from '../api/test-helpers';
 import { createI18n } from '../i18n/testing';
 import { demoAppConfig } from '../config/app-config.defaults';

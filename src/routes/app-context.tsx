@@ -4,7 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import type { AppConfig } from '../api/schemas/app-config.schema';
 import type { CurrentUser } from '../api/schemas/user.schema';
 import { getCurrentUserState, loadCurrentUser, subscribeCurrentUser } from '../api/current-user';
-import { getToken } from '../api/token-storage';
+import { getToken } from '../platform/storage/token-storage';
 
 const AppConfigContext = createContext<AppConfig | null>(null);
 

@@ -4,7 +4,7 @@ import { boot, setViewportHeight } from '../boot';
 import { authGuard, setGuardConfig } from './guards';
 import { demoAppConfig, specDefaultAppConfig } from '../config/app-config.defaults';
 import { json, stubFetch, tokenFor } from '../api/test-helpers';
-import { setToken } from '../api/token-storage';
+import { setToken } from '../platform/storage/token-storage';
 
 afterEach(() => {
   vi.unstubAllGlobals();

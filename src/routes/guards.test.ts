@@ -8,7 +8,7 @@ import {
   mobileCheck,
   setGuardConfig,
 } from './guards';
-import { getRedirectUrl, setRedirectUrl, setToken } from '../api/token-storage';
+import { getRedirectUrl, setRedirectUrl, setToken } from '../platform/storage/token-storage';
 import { tokenFor } from '../api/test-helpers';
 import { specDefaultAppConfig } from '../config/app-config.defaults';
 

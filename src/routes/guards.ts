@@ -7,7 +7,7 @@ import {
   hasPassedTwoFactor,
   isLoggedIn,
   setRedirectUrl,
-} from '../api/token-storage';
+} from '../platform/storage/token-storage';
 
 // SPEC §2 "Guards", as react-router loaders. Loaders of a parent route do not re-run when only a
 // child changes, so the router gives authGuard to the layout AND to each child (child activation).

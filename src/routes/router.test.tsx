@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { demoAppConfig } from '../config/app-config.defaults';
 import type { CurrentUser } from '../api/schemas/user.schema';
 import { agent01, json, tokenFor } from '../api/test-helpers';
-import { clearToken, getRedirectUrl, setToken } from '../api/token-storage';
+import { clearToken, getRedirectUrl, setToken } from '../platform/storage/token-storage';
 import { fakeApi } from './testing/network';
 import { renderApp } from './testing/render-app';
 

@@ -3,7 +3,7 @@ import { createActor, fromCallback, SimulatedClock, type Actor, type EventObject
 import { createAttachment, createAttachmentItem, createCourse, createDepartment, createLesson, createReadingItem, resetContent, signIn, tri, type Learner } from '../../server/testing/content-factory';
 import { createTestContext, type TestContext } from '../../server/test-support';
 import { ApiRequestError } from '../../src/api/api-error';
-import { createOnScreenRecordStorage, type KeyValueStore } from '../../src/api/on-screen-record-storage';
+import { createOnScreenRecordStorage, type KeyValueStore } from '../../src/platform/storage/on-screen-record-storage';
 import type { CourseTotal, OnScreenTimerEvent, TimerTarget } from '../../src/machines/on-screen-timer/on-screen-timer.machine';
 import { onScreenTimerView } from '../../src/machines/on-screen-timer/on-screen-timer.selectors';
 import { onScreenTimerLogic, type OnScreenTimerDeps } from '../../src/routes/lesson/on-screen-timer.actor';

@@ -3,7 +3,7 @@ import { createActor, fromCallback, type EventObject } from 'xstate';
 import { createAttachment, createAttachmentItem, createCourse, createDepartment, createLesson, createReadingItem, resetContent, signIn, tri, type Learner } from '../../server/testing/content-factory';
 import { createTestContext, type TestContext } from '../../server/test-support';
 import { ApiRequestError } from '../../src/api/api-error';
-import { createOnScreenRecordStorage, type KeyValueStore } from '../../src/api/on-screen-record-storage';
+import { createOnScreenRecordStorage, type KeyValueStore } from '../../src/platform/storage/on-screen-record-storage';
 import type { CourseTotal } from '../../src/machines/on-screen-timer/on-screen-timer.machine';
 import { onScreenTimerLogic, sendPendingTime, TimeNotSentError, type OnScreenTimerDeps } from '../../src/routes/lesson/on-screen-timer.actor';
 

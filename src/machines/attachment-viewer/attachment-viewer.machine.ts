@@ -3,7 +3,7 @@ import type { AttachmentDetail } from '../../api/schemas/attachment.schema';
 import { ATTACHMENT_MEDIA } from '../../config/constants';
 
 /** What the viewer shows (SPEC §7): media by URL (data: or blob:), a PDF as bytes, an office
- * document by its signed URL (opened in a new window). Same shape as src/api/attachment-crypto's. */
+ * document by its signed URL (opened in a new window). Same shape as src/platform/attachment-crypto's. */
 export type ViewerContent =
   | { kind: 'video' | 'audio' | 'image'; mime: string; url: string }
   | { kind: 'pdf'; bytes: Uint8Array<ArrayBuffer> }
@@ -84,7 +84,7 @@ export const attachmentViewerMachine = setup({
     /** generate_download, then the stored bytes; sends download.progress / download.done / download.failed
      * and aborts the transfer when stopped. */
     downloadAttachment: fromCallback<EventObject, { attachmentId: string }>(notProvided('downloadAttachment')),
-    /** The decrypt worker: verify the HMAC, decrypt, present (src/api/attachment-crypto). */
+    /** The decrypt worker: verify the HMAC, decrypt, present (src/platform/attachment-crypto). */
     decryptAttachment: fromPromise<ViewerContent, { bytes: ArrayBuffer; detail: AttachmentDetail }>(notProvided('decryptAttachment')),
     /** The stored playlist, rewritten (src/api/attachment-stream.ts), as a blob: URL. */
     loadPlaylist: fromPromise<string, { attachmentId: string; playlist: string }>(notProvided('loadPlaylist')),

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { agent01, json, tokenFor } from '../../api/test-helpers';
 import { peekCurrentUser } from '../../api/current-user';
-import { clearToken, setToken } from '../../api/token-storage';
+import { clearToken, setToken } from '../../platform/storage/token-storage';
 import { fakeApi, noContent, type Handler } from '../testing/network';
 import { renderApp } from '../testing/render-app';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { agent01, json, stubFetch, tokenFor } from '../../api/test-helpers';
-import { setToken } from '../../api/token-storage';
+import { setToken } from '../../platform/storage/token-storage';
 import { UserUnavailableError } from '../../machines/continual-auth/continual-auth.machine';
 import { SubmissionError } from '../../machines/shared/submission-error';
 import { challengeType, checkIdentity, continualAuthLogic } from './continual-auth.actor';

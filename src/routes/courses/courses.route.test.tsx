@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { agent01, json, tokenFor } from '../../api/test-helpers';
-import { clearToken, setToken } from '../../api/token-storage';
+import { clearToken, setToken } from '../../platform/storage/token-storage';
 import { changeLanguage } from '../../i18n';
 import { cardPage, completedCard, inProgressCard, sampleCard, sampleMaterials, sampleNews } from '../../ui/courses/samples';
 import { documentDetail } from '../../machines/attachment-viewer/attachment-viewer.fixtures';

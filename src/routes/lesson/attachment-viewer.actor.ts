@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { fetchStoredBytes, generateDownload, getAttachment, getStreamPlaylist } from '../../api/attachment.api';
-import { decryptAttachment } from '../../api/attachment-crypto';
+import { decryptAttachment } from '../../platform/attachment-crypto';
 import { rewritePlaylist, streamUrls } from '../../api/attachment-stream';
 import type { AttachmentDetail } from '../../api/schemas/attachment.schema';
 import { attachmentViewerMachine, type SignedUrl, type ViewerContent } from '../../machines/attachment-viewer/attachment-viewer.machine';

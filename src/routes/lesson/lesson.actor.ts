@@ -1,8 +1,8 @@
 import { fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'xstate';
 import { ApiRequestError } from '../../api/api-error';
 import { finishAttachment } from '../../api/attachment.api';
-import { releaseDecrypted } from '../../api/attachment-crypto';
-import { setKeepOnScreen as storeKeepOnScreen } from '../../api/token-storage';
+import { releaseDecrypted } from '../../platform/attachment-crypto';
+import { setKeepOnScreen as storeKeepOnScreen } from '../../platform/storage/token-storage';
 import type { Viewing } from '../../api/schemas/viewing.schema';
 import { lessonAttachmentMachine, type MediaResourcesEvent } from '../../machines/lesson/lesson-attachment.machine';
 import { lessonMachine, type Clock, type FinishProblem, type ViewingTarget } from '../../machines/lesson/lesson.machine';

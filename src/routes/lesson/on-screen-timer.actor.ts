@@ -2,7 +2,7 @@ import { fromCallback, fromPromise, type ActorRef, type EventObject, type Snapsh
 import { ApiRequestError } from '../../api/api-error';
 import { putAttachmentStatus } from '../../api/attachment.api';
 import { forgetCourseTotal, getCourseTotal, putItemLog } from '../../api/on-screen-log.api';
-import { createOnScreenRecordStorage, type OnScreenRecordStorage } from '../../api/on-screen-record-storage';
+import { createOnScreenRecordStorage, type OnScreenRecordStorage } from '../../platform/storage/on-screen-record-storage';
 import type { AttachmentStatusPayload } from '../../api/schemas/attachment.schema';
 import type { OnScreenLogPayload } from '../../api/schemas/on-screen-log.schema';
 import type { OnScreenRecord } from '../../api/schemas/on-screen-log.schema';

@@ -1,6 +1,6 @@
 import type { ActorRef, Snapshot } from 'xstate';
-import { getToken, readClaims, setKeepOnScreen as storeKeepOnScreen } from '../../api/token-storage';
-import { createVideoProgressStorage, type VideoProgressStorage } from '../../api/video-progress-storage';
+import { getToken, readClaims, setKeepOnScreen as storeKeepOnScreen } from '../../platform/storage/token-storage';
+import { createVideoProgressStorage, type VideoProgressStorage } from '../../platform/storage/video-progress-storage';
 import type { VideoPlayerEvent, VideoProgress } from '../../machines/video-player/video-player.machine';
 import { progressToKeep, type VideoPlayerSnapshot } from '../../machines/video-player/video-player.selectors';
 import { lessonVideoPlayer } from '../../machines/lesson/lesson-attachment.machine';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getRedirectUrl, setRedirectUrl } from '../../api/token-storage';
+import { getRedirectUrl, setRedirectUrl } from '../../platform/storage/token-storage';
 import { takeRedirectTarget } from './after-login';
 
 describe('where a sign-in goes', () => {

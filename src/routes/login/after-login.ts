@@ -1,4 +1,4 @@
-import { clearRedirectUrl, getRedirectUrl } from '../../api/token-storage';
+import { clearRedirectUrl, getRedirectUrl } from '../../platform/storage/token-storage';
 
 const NOT_A_DESTINATION = new Set(['/login', '/logout', '/forgot-password', '/reset-password']);
 

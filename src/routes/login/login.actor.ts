@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { login } from '../../api/auth.api';
 import { MissingCredentialError } from '../../api/auth-errors';
-import { setToken } from '../../api/token-storage';
+import { setToken } from '../../platform/storage/token-storage';
 import type { LoginPayload } from '../../api/schemas/auth.schema';
 import { signInMachine, signInOutcome, type SignInOutcome } from '../../machines/sign-in/sign-in.machine';
 import { CodeRequiredError } from '../../machines/two-factor/two-factor.errors';

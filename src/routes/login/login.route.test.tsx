@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { agent01, json, text, tokenFor } from '../../api/test-helpers';
-import { clearToken, getRedirectUrl, getToken, setRedirectUrl, setToken } from '../../api/token-storage';
+import { clearToken, getRedirectUrl, getToken, setRedirectUrl, setToken } from '../../platform/storage/token-storage';
 import { fakeApi, type Handler } from '../testing/network';
 import { renderApp } from '../testing/render-app';
 

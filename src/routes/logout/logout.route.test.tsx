@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { agent01, json, tokenFor } from '../../api/test-helpers';
-import { clearToken, getClientId, getRedirectUrl, getToken, setRedirectUrl, setToken } from '../../api/token-storage';
+import { clearToken, getClientId, getRedirectUrl, getToken, setRedirectUrl, setToken } from '../../platform/storage/token-storage';
 import { fakeApi, noContent } from '../testing/network';
 import { renderApp } from '../testing/render-app';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, tokenFor } from '../../api/test-helpers';
-import { clearToken, setToken } from '../../api/token-storage';
+import { clearToken, setToken } from '../../platform/storage/token-storage';
 import { fakeApi, noContent } from '../testing/network';
 import { renderApp } from '../testing/render-app';
 

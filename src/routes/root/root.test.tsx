@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { agent01, json, tokenFor } from '../../api/test-helpers';
-import { clearToken, setToken } from '../../api/token-storage';
+import { clearToken, setToken } from '../../platform/storage/token-storage';
 import { demoAppConfig, specDefaultAppConfig } from '../../config/app-config.defaults';
 import { fakeApi } from '../testing/network';
 import { renderApp } from '../testing/render-app';

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setKeepOnScreen } from '../../api/token-storage';
+import { setKeepOnScreen } from '../../platform/storage/token-storage';
 import { closeAllDialogs, registerDialog } from './open-dialogs';
 import { holdPageLoading, isPageBusy, isPageLoading, usePageLoading } from './page-busy';
 

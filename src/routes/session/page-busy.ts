@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isKeepOnScreen } from '../../api/token-storage';
+import { isKeepOnScreen } from '../../platform/storage/token-storage';
 
 // SPEC §4 rule 2: a busy page (page-loading flag set, or keep_on_screen === 'true') is refreshed
 // silently at the warning threshold instead of showing the timeout box. Several overlays may be

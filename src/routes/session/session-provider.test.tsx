@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { agent01, json, text, tokenFor } from '../../api/test-helpers';
-import { clearToken, getToken, setToken } from '../../api/token-storage';
+import { clearToken, getToken, setToken } from '../../platform/storage/token-storage';
 import { demoAppConfig } from '../../config/app-config.defaults';
 import type { AppConfig } from '../../api/schemas/app-config.schema';
 import { fakeApi, noContent } from '../testing/network';

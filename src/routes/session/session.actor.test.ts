@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { json, text, tokenFor } from '../../api/test-helpers';
-import { clearToken, getClientId, getRedirectUrl, getToken, setRedirectUrl, setToken } from '../../api/token-storage';
+import { clearToken, getClientId, getRedirectUrl, getToken, setRedirectUrl, setToken } from '../../platform/storage/token-storage';
 import { fakeApi, noContent } from '../testing/network';
 import { registerDialog } from './open-dialogs';
 import { holdPageLoading } from './page-busy';

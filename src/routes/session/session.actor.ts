@@ -1,6 +1,6 @@
 import { createActor, fromCallback, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
 import { logout, refreshToken } from '../../api/auth.api';
-import { clearRedirectUrl, clearSessionKeepClientId, getToken, isLoggedIn, onTokenChange, readClaims } from '../../api/token-storage';
+import { clearRedirectUrl, clearSessionKeepClientId, getToken, isLoggedIn, onTokenChange, readClaims } from '../../platform/storage/token-storage';
 import { IDLE_CHECK_INTERVAL_MS } from '../../config/constants';
 import { idleTimeoutMachine, type TimeoutSettings, type TokenTimes } from '../../machines/idle-timeout/idle-timeout.machine';
 import { sessionMachine, type SessionAlert } from '../../machines/session/session.machine';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { tokenFor } from '../../api/test-helpers';
-import { getClientId, getToken, setToken } from '../../api/token-storage';
+import { getClientId, getToken, setToken } from '../../platform/storage/token-storage';
 import type { SessionChannel, SessionMessage } from '../../platform/session-channel';
 import { fakeApi, noContent } from '../testing/network';
 import { createSession, type SessionHandle } from './session.actor';

@@ -1,4 +1,4 @@
-import { getClientId, getToken, onTokenChange, readClaims, setClientId, setToken } from '../../api/token-storage';
+import { getClientId, getToken, onTokenChange, readClaims, setClientId, setToken } from '../../platform/storage/token-storage';
 import type { SessionChannel } from '../../platform/session-channel';
 
 // ADR 016: the tabs of one browser share one session. The wiring between the browser's channel

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { NotAuthenticatedError } from '../../api/auth-errors';
-import { setToken } from '../../api/token-storage';
+import { setToken } from '../../platform/storage/token-storage';
 import {
   activateTwoFactor,
   completeTwoFactor,

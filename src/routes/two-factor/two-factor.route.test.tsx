@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { agent01, json, text, tokenFor } from '../../api/test-helpers';
-import { clearToken, getToken, hasPassedTwoFactor, setToken } from '../../api/token-storage';
+import { clearToken, getToken, hasPassedTwoFactor, setToken } from '../../platform/storage/token-storage';
 import { demoAppConfig } from '../../config/app-config.defaults';
 import { fakeApi, noContent, type Handler } from '../testing/network';
 import { renderApp } from '../testing/render-app';

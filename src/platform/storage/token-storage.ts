@@ -1,6 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
-import { tokenClaimsSchema, type TokenClaims } from './schemas/auth.schema';
-import { STORAGE_KEY } from '../config/constants';
+import { tokenClaimsSchema, type TokenClaims } from '../../api/schemas/auth.schema';
+import { STORAGE_KEY } from '../../config/constants';
 
 // The one module that touches session storage for the session (SPEC §3): the student token,
 // the per-tab client id, the remembered redirect url and the keep_on_screen flag.

@@ -1,4 +1,4 @@
-// The pure parts of src/api/attachment-crypto (the worker itself runs in the browser: bench/decrypt.mjs).
+// The pure parts of src/platform/attachment-crypto (the worker itself runs in the browser: bench/decrypt.mjs).
 import { describe, expect, it } from 'vitest';
 import { DECRYPT_CHUNK, dataUrlOf, decryptStored, openStored, present, verifyIntegrity } from './attachment-crypto/decrypt-core';
 import { AttachmentDecryptError, AttachmentTamperedError, reviveError } from './attachment-crypto/errors';

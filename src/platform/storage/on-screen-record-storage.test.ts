@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEY } from '../config/constants';
+import { STORAGE_KEY } from '../../config/constants';
 import { createOnScreenRecordStorage, OUTBOX_KEY } from './on-screen-record-storage';
 
 const item = { courseID: '1', itemID: '2', duration: 30, key: 1_767_000_000_000 };

@@ -15,7 +15,7 @@ import {
   setRedirectUrl,
   setToken,
 } from './token-storage';
-import { fakeJwt, tokenFor } from './test-helpers';
+import { fakeJwt, tokenFor } from '../../api/test-helpers';
 
 describe('token storage', () => {
   it('keeps the token in session storage under student-token', () => {

@@ -1,5 +1,5 @@
-import { onScreenRecordSchema, type OnScreenRecord } from './schemas/on-screen-log.schema';
-import { STORAGE_KEY } from '../config/constants';
+import { onScreenRecordSchema, type OnScreenRecord } from '../../api/schemas/on-screen-log.schema';
+import { STORAGE_KEY } from '../../config/constants';
 
 // SPEC §3: the current on-screen record lives in local storage under onScreenDuration until it
 // ends; ended records wait in an outbox until the server has them, so a closed tab, a crash or a

@@ -1,0 +1,100 @@
+import { bigint, doublePrecision, jsonb, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { COURSE_KINDS } from '../../../src/config/constants';
+import { attachments } from './attachments';
+import { createdAt, localized, type LocalizedText } from './columns';
+import { users } from './users';
+
+// Learning content (issue 5): departments, courses, their lessons and items, enrolments and likes.
+
+export const departments = pgTable('departments', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  name: localized('name'),
+});
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    title: localized('title'),
+    description: localized('description'),
+    kind: text('kind', { enum: COURSE_KINDS }).notNull(),
+    departmentId: bigint('department_id', { mode: 'number' })
+      .notNull()
+      .references(() => departments.id),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    coverUrl: text('cover_url'),
+    cpdHours: doublePrecision('cpd_hours').notNull().default(0),
+    /** Counted when a learner opens the detail page. */
+    clicks: integer('clicks').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('courses_published_at_idx').on(t.publishedAt)],
+);
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    courseId: bigint('course_id', { mode: 'number' })
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: localized('title'),
+  },
+  (t) => [index('lessons_course_id_idx').on(t.courseId, t.position)],
+);
+
+export const ITEM_KINDS = ['reading', 'attachment'] as const;
+
+export const courseItems = pgTable(
+  'course_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    lessonId: bigint('lesson_id', { mode: 'number' })
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** Denormalised for the per-course totals. */
+    courseId: bigint('course_id', { mode: 'number' })
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: ITEM_KINDS }).notNull(),
+    title: localized('title'),
+    body: jsonb('body').$type<LocalizedText>(),
+    requiredSeconds: integer('required_seconds').notNull().default(0),
+    attachmentId: bigint('attachment_id', { mode: 'number' }).references(() => attachments.id),
+  },
+  (t) => [index('course_items_lesson_id_idx').on(t.lessonId, t.position), index('course_items_course_id_idx').on(t.courseId)],
+);
+
+export const ENROLMENT_STATUSES = ['in_progress', 'completed'] as const;
+
+export const courseEnrolments = pgTable(
+  'course_enrolments',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: bigint('course_id', { mode: 'number' })
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ENROLMENT_STATUSES }).notNull().default('in_progress'),
+    enrolledAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('course_enrolments_course_id_idx').on(t.courseId)],
+);
+
+export const courseLikes = pgTable(
+  'course_likes',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: bigint('course_id', { mode: 'number' })
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('course_likes_course_id_idx').on(t.courseId)],
+);

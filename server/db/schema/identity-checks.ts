@@ -1,0 +1,23 @@
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { IDENTITY_CHECK_OUTCOMES, IDENTITY_CHECK_TYPES } from '../../../src/api/schemas/identity-check.schema';
+import { sessions } from './sessions';
+import { users } from './users';
+
+/** Continual-authentication evidence (SPEC §4): each prompt's answer, for the user and auditors. */
+export const identityChecks = pgTable(
+  'identity_checks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Evidence outlives the session it was taken in.
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    type: text('type', { enum: IDENTITY_CHECK_TYPES }).notNull(),
+    outcome: text('outcome', { enum: IDENTITY_CHECK_OUTCOMES }).notNull(),
+    courseId: text('course_id'),
+    itemId: text('item_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('identity_checks_user_id_created_at_idx').on(t.userId, t.createdAt), index('identity_checks_created_at_idx').on(t.createdAt)],
+);

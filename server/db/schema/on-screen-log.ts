@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { attachments } from './attachments';
+import { createdAt } from './columns';
+import { courseItems, courses } from './courses';
+import { identityChecks } from './identity-checks';
+import { sessions } from './sessions';
+import { users } from './users';
+import { viewings } from './viewings';
+
+/**
+ * On-screen time (SPEC §4, §7): one row per record the browser sent, for an item or an attachment.
+ * The (user, key, target) unique index makes a repeated send a no-op answered 'Record exists'.
+ */
+export const onScreenLogs = pgTable(
+  'on_screen_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: bigint('course_id', { mode: 'number' }).references(() => courses.id, { onDelete: 'cascade' }),
+    itemId: bigint('item_id', { mode: 'number' }).references(() => courseItems.id, { onDelete: 'cascade' }),
+    attachmentId: bigint('attachment_id', { mode: 'number' }).references(() => attachments.id, { onDelete: 'cascade' }),
+    /** Seconds. */
+    duration: integer('duration').notNull(),
+    /** The browser's idempotency key (ms timestamp at which the record began). */
+    key: bigint('key', { mode: 'number' }).notNull(),
+    completedPages: integer('completed_pages'),
+    /** The viewing the record was counted in (null for records stored before viewings existed). */
+    viewingId: bigint('viewing_id', { mode: 'number' }).references(() => viewings.id, { onDelete: 'cascade' }),
+    /** Seconds the browser claimed; `duration` holds the seconds the server credited (ADR 012). */
+    claimedDuration: integer('claimed_duration'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('on_screen_logs_user_key_target_key').on(t.userId, t.key, sql`coalesce(${t.itemId}, 0)`, sql`coalesce(${t.attachmentId}, 0)`),
+    index('on_screen_logs_user_course_idx').on(t.userId, t.courseId),
+  ],
+);
+
+/**
+ * The evidence of each credited second: a stretch [starts_at, ends_at) of server time credited to
+ * one learner from one record, in one viewing, covered by one identity verification (a passed
+ * check, or the sign-in when no check was passed since). Stretches of one learner never overlap,
+ * so the seconds credited over any stretch of wall time never exceed it.
+ */
+export const creditedSpans = pgTable(
+  'credited_spans',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    onScreenLogId: bigint('on_screen_log_id', { mode: 'number' })
+      .notNull()
+      .references(() => onScreenLogs.id, { onDelete: 'cascade' }),
+    viewingId: bigint('viewing_id', { mode: 'number' })
+      .notNull()
+      .references(() => viewings.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The passed identity check that covered the stretch (null: the sign-in, or checks were off). */
+    identityCheckId: bigint('identity_check_id', { mode: 'number' }).references(() => identityChecks.id, { onDelete: 'set null' }),
+    /** The session whose sign-in covered the stretch, when no later check had been passed. */
+    signInSessionId: uuid('sign_in_session_id').references(() => sessions.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('credited_spans_user_starts_idx').on(t.userId, t.startsAt)],
+);
