@@ -2,10 +2,10 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useNavigate } from 'react-router-dom';
 import { getDepartments } from '../../api/course.api';
-import type { CourseCard, CourseList, DepartmentList } from '../../api/schemas/course.schema';
+import type { CourseList, DepartmentList } from '../../api/schemas/course.schema';
 import { CatalogueView } from '../../ui/courses/catalogue-view';
 import { routeTitle } from '../layout/page-title';
-import { catalogueMachine } from './course-list.actor';
+import { catalogueMachine } from './courses.actor';
 import { CoursesNamespace } from './courses-namespace';
 import { catalogueParams, compact, pageOf, PER_PAGE, type CatalogueParams } from './list-params';
 import { useListMachine, useListNavigation } from './use-list';
@@ -36,7 +36,7 @@ interface PageProps {
 
 function CatalogueList({ list, title, filters, page, lang, departments, nav }: PageProps) {
   const navigate = useNavigate();
-  const { view, retry } = useListMachine<CourseCard>(catalogueMachine, { list, ...compact(filters), page, per_page: PER_PAGE, lang });
+  const { view, retry } = useListMachine(catalogueMachine, { list, ...compact(filters), page, per_page: PER_PAGE, lang });
   return (
     <CatalogueView
       list={list}

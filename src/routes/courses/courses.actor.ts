@@ -1,37 +1,40 @@
 import { fromPromise } from 'xstate';
 import { listCourses, listMaterials, listNews } from '../../api/course.api';
-import type { CourseList } from '../../api/schemas/course.schema';
-import { courseListMachine, type ListPage, type ListQuery } from '../../machines/course-list/course-list.machine';
+import type { CourseCard, CourseList, Material, NewsEntry } from '../../api/schemas/course.schema';
+import type { PagedResponse } from '../../api/schemas/paged.schema';
+import { createPagedListMachine, type ListQuery } from '../../machines/paged-list/paged-list.machine';
 import { toSubmissionError } from '../submission';
 
-type Loader = (query: ListQuery, signal: AbortSignal) => Promise<ListPage<unknown>>;
+/** The catalogue's query: which list, its filters and the page (`lang` only reloads, see below). */
+export type CatalogueQuery = { list: CourseList } & ListQuery;
 
 /** `lang` rides in the query only so that a language change reloads the texts; the server reads
  * the language from its header, so it is not sent. */
-function withoutLang({ lang: _lang, ...rest }: ListQuery): ListQuery {
-  return rest;
+function withoutLang<Query extends ListQuery>({ lang: _lang, ...rest }: Query): Query {
+  return rest as Query;
 }
 
-function loadPage(load: Loader) {
-  return fromPromise<ListPage<unknown>, ListQuery>(async ({ input, signal }) => {
+/** The `loadPage` actor of a list: the server's message as a SubmissionError, unless the machine
+ * stopped waiting (a newer query), which reports nothing. */
+export function loadPage<Item, Query extends ListQuery>(load: (query: Query, signal: AbortSignal) => Promise<PagedResponse<Item>>) {
+  return fromPromise<PagedResponse<Item>, Query>(async ({ input, signal }) => {
     try {
       return await load(withoutLang(input), signal);
     } catch (error) {
-      // The machine stopped waiting (a newer query): nothing to report.
       if (signal.aborted) throw error;
       throw toSubmissionError(error);
     }
   });
 }
 
-export const catalogueMachine = courseListMachine.provide({
-  actors: { loadPage: loadPage(({ list, ...query }, signal) => listCourses(list as CourseList, query, { signal })) },
+export const catalogueMachine = createPagedListMachine<CourseCard, CatalogueQuery>('catalogue').provide({
+  actors: { loadPage: loadPage<CourseCard, CatalogueQuery>(({ list, ...query }, signal) => listCourses(list, query, { signal })) },
 });
 
-export const materialListMachine = courseListMachine.provide({
-  actors: { loadPage: loadPage((query, signal) => listMaterials(query, { signal })) },
+export const materialListMachine = createPagedListMachine<Material>('materialList').provide({
+  actors: { loadPage: loadPage<Material, ListQuery>((query, signal) => listMaterials(query, { signal })) },
 });
 
-export const newsListMachine = courseListMachine.provide({
-  actors: { loadPage: loadPage((query, signal) => listNews(query, { signal })) },
+export const newsListMachine = createPagedListMachine<NewsEntry>('newsList').provide({
+  actors: { loadPage: loadPage<NewsEntry, ListQuery>((query, signal) => listNews(query, { signal })) },
 });

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Material } from '../../api/schemas/course.schema';
 import { MaterialLibraryView } from '../../ui/courses/material-library-view';
-import { materialListMachine } from './course-list.actor';
+import { materialListMachine } from './courses.actor';
 import { CoursesNamespace } from './courses-namespace';
 import { compact, materialParams, pageOf, PER_PAGE } from './list-params';
 import { useListMachine, useListNavigation } from './use-list';
@@ -15,7 +14,7 @@ function MaterialPage() {
   const nav = useListNavigation(FILTERS);
   const filters = materialParams(nav.params);
   const page = pageOf(nav.params.get('page'));
-  const { view, retry } = useListMachine<Material>(materialListMachine, { ...compact(filters), page, per_page: PER_PAGE, lang: i18n.language });
+  const { view, retry } = useListMachine(materialListMachine, { ...compact(filters), page, per_page: PER_PAGE, lang: i18n.language });
   return (
     <MaterialLibraryView
       title={t('courses:material_title')}

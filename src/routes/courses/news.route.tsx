@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { NewsEntry } from '../../api/schemas/course.schema';
 import { NewsView } from '../../ui/courses/news-view';
-import { newsListMachine } from './course-list.actor';
+import { newsListMachine } from './courses.actor';
 import { CoursesNamespace } from './courses-namespace';
 import { compact, newsKind, pageOf, PER_PAGE } from './list-params';
 import { useListMachine, useListNavigation } from './use-list';
@@ -13,7 +12,7 @@ function NewsPage() {
   const nav = useListNavigation(['kind']);
   const kind = newsKind(nav.params);
   const page = pageOf(nav.params.get('page'));
-  const { view, retry } = useListMachine<NewsEntry>(newsListMachine, { ...compact({ kind }), page, per_page: PER_PAGE, lang: i18n.language });
+  const { view, retry } = useListMachine(newsListMachine, { ...compact({ kind }), page, per_page: PER_PAGE, lang: i18n.language });
   return (
     <NewsView
       title={t('courses:news_title')}
