@@ -8,7 +8,8 @@ import { routeTitle } from '../layout/page-title';
 import { catalogueMachine } from './courses.actor';
 import { CoursesNamespace } from './courses-namespace';
 import { catalogueParams, compact, pageOf, PER_PAGE, type CatalogueParams } from './list-params';
-import { useListMachine, useListNavigation } from './use-list';
+import { usePagedList } from '../use-paged-list';
+import { useListNavigation } from './use-list';
 
 const FILTERS = ['q', 'kind', 'department', 'status'] as const;
 
@@ -36,7 +37,7 @@ interface PageProps {
 
 function CatalogueList({ list, title, filters, page, lang, departments, nav }: PageProps) {
   const navigate = useNavigate();
-  const { view, retry } = useListMachine(catalogueMachine, { list, ...compact(filters), page, per_page: PER_PAGE, lang });
+  const { view, retry } = usePagedList(catalogueMachine, { list, ...compact(filters), page, per_page: PER_PAGE, lang });
   return (
     <CatalogueView
       list={list}

@@ -4,7 +4,8 @@ import { MaterialLibraryView } from '../../ui/courses/material-library-view';
 import { materialListMachine } from './courses.actor';
 import { CoursesNamespace } from './courses-namespace';
 import { compact, materialParams, pageOf, PER_PAGE } from './list-params';
-import { useListMachine, useListNavigation } from './use-list';
+import { usePagedList } from '../use-paged-list';
+import { useListNavigation } from './use-list';
 
 const FILTERS = ['q', 'type', 'language'] as const;
 
@@ -14,7 +15,7 @@ function MaterialPage() {
   const nav = useListNavigation(FILTERS);
   const filters = materialParams(nav.params);
   const page = pageOf(nav.params.get('page'));
-  const { view, retry } = useListMachine(materialListMachine, { ...compact(filters), page, per_page: PER_PAGE, lang: i18n.language });
+  const { view, retry } = usePagedList(materialListMachine, { ...compact(filters), page, per_page: PER_PAGE, lang: i18n.language });
   return (
     <MaterialLibraryView
       title={t('courses:material_title')}

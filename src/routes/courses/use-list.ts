@@ -1,24 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ListQuery, PagedListMachine } from '../../machines/paged-list/paged-list.machine';
-import { selectListView, type PagedListView } from '../../machines/paged-list/paged-list.selectors';
 import { withFilter, withoutFilters, withPage } from './list-params';
-
-/** A list page's machine, fed with the query read from the address. */
-export function useListMachine<Item, Query extends ListQuery>(machine: PagedListMachine<Item, Query>, query: Query): { view: PagedListView<Item>; retry: () => void } {
-  const actor = useActorRef(machine, { input: { query } });
-  // The machine compares by value, so sending the same query on every render is harmless.
-  useEffect(() => {
-    actor.send({ type: 'query.change', query });
-  });
-  const view = useSelector(actor, (s) => selectListView<Item>(s), sameView);
-  return { view, retry: () => actor.send({ type: 'retry' }) };
-}
-
-function sameView(a: PagedListView<unknown>, b: PagedListView<unknown>): boolean {
-  return a.status === b.status && a.result === b.result && a.pages === b.pages && JSON.stringify(a.failure) === JSON.stringify(b.failure);
-}
 
 /**
  * Filter and page changes as new addresses (each a history entry, so Back undoes it).
