@@ -1,11 +1,10 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useNavigate } from 'react-router-dom';
-import { getDepartments } from '../../api/course.api';
 import type { CourseList, DepartmentList } from '../../api/schemas/course.schema';
 import { CatalogueView } from '../../ui/courses/catalogue-view';
 import { routeTitle } from '../layout/page-title';
-import { catalogueMachine } from './courses.actor';
+import { catalogueMachine, departmentsMachine } from './courses.actor';
 import { CoursesNamespace } from './courses-namespace';
 import { catalogueParams, compact, pageOf, PER_PAGE, type CatalogueParams } from './list-params';
 import { usePagedList } from '../use-paged-list';
@@ -16,13 +15,8 @@ const FILTERS = ['q', 'kind', 'department', 'status'] as const;
 /** The department filter's choices in the interface language; none if they cannot be read
  * (the list still works, the filter offers "all" only). */
 function useDepartments(lang: string): DepartmentList | null {
-  const [departments, setDepartments] = useState<DepartmentList | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    getDepartments({ signal: controller.signal }).then(setDepartments, () => undefined);
-    return () => controller.abort();
-  }, [lang]);
-  return departments;
+  const { view } = usePagedList(departmentsMachine, { lang });
+  return view.result?.data ?? null;
 }
 
 interface PageProps {

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { listCourses, listMaterials, listNews } from '../../api/course.api';
-import type { CourseCard, CourseList, Material, NewsEntry } from '../../api/schemas/course.schema';
+import { getDepartments, listCourses, listMaterials, listNews } from '../../api/course.api';
+import type { CourseCard, CourseList, DepartmentList, Material, NewsEntry } from '../../api/schemas/course.schema';
 import type { PagedResponse } from '../../api/schemas/paged.schema';
 import { createPagedListMachine, type ListQuery } from '../../machines/paged-list/paged-list.machine';
 import { toSubmissionError } from '../submission';
@@ -37,4 +37,18 @@ export const materialListMachine = createPagedListMachine<Material>('materialLis
 
 export const newsListMachine = createPagedListMachine<NewsEntry>('newsList').provide({
   actors: { loadPage: loadPage<NewsEntry, ListQuery>((query, signal) => listNews(query, { signal })) },
+});
+
+/** The catalogue's department filter choices, per interface language. Not paged: the machine sees
+ * them as one page of a list, which gives what the filter needs (a language change asks again, the
+ * latest answer wins, the choices shown stay while the next load and after a failure). */
+export type DepartmentsQuery = { lang: string };
+
+export const departmentsMachine = createPagedListMachine<DepartmentList[number], DepartmentsQuery>('departments').provide({
+  actors: {
+    loadPage: loadPage<DepartmentList[number], DepartmentsQuery>(async (_query, signal) => {
+      const departments = await getDepartments({ signal });
+      return { data: departments, page: 1, per_page: departments.length, total: departments.length };
+    }),
+  },
 });
