@@ -52,7 +52,7 @@ export interface IdentityChecksParams {
   per_page?: number;
 }
 
-/** GET identity-checks: the signed-in user's own checks, newest first. */
-export function listIdentityChecks({ page, per_page }: IdentityChecksParams = {}): Promise<IdentityChecksResponse> {
-  return callRoute(listIdentityChecksRoute, { query: { page, per_page } });
+/** GET identity-checks: the signed-in user's own checks, newest first; `signal` cancels the request. */
+export function listIdentityChecks({ page, per_page }: IdentityChecksParams = {}, { signal }: { signal?: AbortSignal } = {}): Promise<IdentityChecksResponse> {
+  return callRoute(listIdentityChecksRoute, { query: { page, per_page }, signal });
 }

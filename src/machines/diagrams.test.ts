@@ -6,7 +6,7 @@ import { attachmentViewerMachine } from './attachment-viewer/attachment-viewer.m
 import { changePasswordMachine } from './change-password/change-password.machine';
 import { continualAuthMachine } from './continual-auth/continual-auth.machine';
 import { courseDetailMachine } from './course-detail/course-detail.machine';
-import { courseListMachine } from './course-list/course-list.machine';
+import { pagedListMachine } from './paged-list/paged-list.machine';
 import { createFormSubmissionMachine } from './form-submission/form-submission.machine';
 import { forgotPasswordMachine } from './forgot-password/forgot-password.machine';
 import { idleTimeoutMachine } from './idle-timeout/idle-timeout.machine';
@@ -31,7 +31,7 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['continual-auth', continualAuthMachine],
   ['two-factor', twoFactorMachine],
   ['reset-password', resetPasswordMachine],
-  ['course-list', courseListMachine],
+  ['paged-list', pagedListMachine],
   ['course-detail', courseDetailMachine],
   ['attachment-viewer', attachmentViewerMachine],
   ['attachment-like', attachmentLikeMachine],

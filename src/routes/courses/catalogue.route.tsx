@@ -1,27 +1,22 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useNavigate } from 'react-router-dom';
-import { getDepartments } from '../../api/course.api';
-import type { CourseCard, CourseList, DepartmentList } from '../../api/schemas/course.schema';
+import type { CourseList, DepartmentList } from '../../api/schemas/course.schema';
 import { CatalogueView } from '../../ui/courses/catalogue-view';
 import { routeTitle } from '../layout/page-title';
-import { catalogueMachine } from './course-list.actor';
+import { catalogueMachine, departmentsMachine } from './courses.actor';
 import { CoursesNamespace } from './courses-namespace';
 import { catalogueParams, compact, pageOf, PER_PAGE, type CatalogueParams } from './list-params';
-import { useListMachine, useListNavigation } from './use-list';
+import { usePagedList } from '../use-paged-list';
+import { useListNavigation } from './use-list';
 
 const FILTERS = ['q', 'kind', 'department', 'status'] as const;
 
 /** The department filter's choices in the interface language; none if they cannot be read
  * (the list still works, the filter offers "all" only). */
 function useDepartments(lang: string): DepartmentList | null {
-  const [departments, setDepartments] = useState<DepartmentList | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    getDepartments({ signal: controller.signal }).then(setDepartments, () => undefined);
-    return () => controller.abort();
-  }, [lang]);
-  return departments;
+  const { view } = usePagedList(departmentsMachine, { lang });
+  return view.result?.data ?? null;
 }
 
 interface PageProps {
@@ -36,7 +31,7 @@ interface PageProps {
 
 function CatalogueList({ list, title, filters, page, lang, departments, nav }: PageProps) {
   const navigate = useNavigate();
-  const { view, retry } = useListMachine<CourseCard>(catalogueMachine, { list, ...compact(filters), page, per_page: PER_PAGE, lang });
+  const { view, retry } = usePagedList(catalogueMachine, { list, ...compact(filters), page, per_page: PER_PAGE, lang });
   return (
     <CatalogueView
       list={list}

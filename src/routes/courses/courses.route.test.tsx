@@ -104,6 +104,23 @@ describe('course catalogue pages', () => {
     expect(screen.getByLabelText('課程類別')).toHaveValue('compulsory');
   });
 
+  it('the department choices follow the language; without them the filter offers "all" only', async () => {
+    let fail = true;
+    const net = api({
+      'GET /api/courses/departments': () => (fail ? json({ status_code: 503, message: 'later' }, 503) : json(departments)),
+      'GET /api/courses': () => json(cardPage([sampleCard])),
+    });
+    const { i18n } = renderApp('/courses/all');
+    await screen.findAllByTestId('course-card');
+    await waitFor(() => expect(listCalls(net, '/api/courses/departments')).toHaveLength(1));
+    expect(within(screen.getByLabelText('Department')).getAllByRole('option')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    fail = false;
+    await act(() => changeLanguage(i18n, 'zh'));
+    expect(await screen.findByRole('option', { name: 'Sales' })).toBeInTheDocument();
+    expect(listCalls(net, '/api/courses/departments')).toHaveLength(2);
+  });
+
   it('a card opens its course', async () => {
     api({ 'GET /api/courses': () => json(cardPage([inProgressCard])), 'GET /api/courses/2': () => json({ status_code: 503, message: 'later' }, 503) });
     const { router } = renderApp('/courses/all');

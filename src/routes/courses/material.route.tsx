@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Material } from '../../api/schemas/course.schema';
 import { MaterialLibraryView } from '../../ui/courses/material-library-view';
-import { materialListMachine } from './course-list.actor';
+import { materialListMachine } from './courses.actor';
 import { CoursesNamespace } from './courses-namespace';
 import { compact, materialParams, pageOf, PER_PAGE } from './list-params';
-import { useListMachine, useListNavigation } from './use-list';
+import { usePagedList } from '../use-paged-list';
+import { useListNavigation } from './use-list';
 
 const FILTERS = ['q', 'type', 'language'] as const;
 
@@ -15,7 +15,7 @@ function MaterialPage() {
   const nav = useListNavigation(FILTERS);
   const filters = materialParams(nav.params);
   const page = pageOf(nav.params.get('page'));
-  const { view, retry } = useListMachine<Material>(materialListMachine, { ...compact(filters), page, per_page: PER_PAGE, lang: i18n.language });
+  const { view, retry } = usePagedList(materialListMachine, { ...compact(filters), page, per_page: PER_PAGE, lang: i18n.language });
   return (
     <MaterialLibraryView
       title={t('courses:material_title')}

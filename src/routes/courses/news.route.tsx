@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { NewsEntry } from '../../api/schemas/course.schema';
 import { NewsView } from '../../ui/courses/news-view';
-import { newsListMachine } from './course-list.actor';
+import { newsListMachine } from './courses.actor';
 import { CoursesNamespace } from './courses-namespace';
 import { compact, newsKind, pageOf, PER_PAGE } from './list-params';
-import { useListMachine, useListNavigation } from './use-list';
+import { usePagedList } from '../use-paged-list';
+import { useListNavigation } from './use-list';
 
 function NewsPage() {
   const { t, i18n } = useTranslation();
@@ -13,7 +13,7 @@ function NewsPage() {
   const nav = useListNavigation(['kind']);
   const kind = newsKind(nav.params);
   const page = pageOf(nav.params.get('page'));
-  const { view, retry } = useListMachine<NewsEntry>(newsListMachine, { ...compact({ kind }), page, per_page: PER_PAGE, lang: i18n.language });
+  const { view, retry } = usePagedList(newsListMachine, { ...compact({ kind }), page, per_page: PER_PAGE, lang: i18n.language });
   return (
     <NewsView
       title={t('courses:news_title')}

@@ -1,32 +1,30 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { courseListMachine, ListQuery } from '../../machines/course-list/course-list.machine';
-import { selectListView, type CourseListView } from '../../machines/course-list/course-list.selectors';
 import { withFilter, withoutFilters, withPage } from './list-params';
 
-/** A list page's machine, fed with the query read from the address. */
-export function useListMachine<I>(machine: typeof courseListMachine, query: ListQuery): { view: CourseListView<I>; retry: () => void } {
-  const actor = useActorRef(machine, { input: { query } });
-  // The machine compares by value, so sending the same query on every render is harmless.
-  useEffect(() => {
-    actor.send({ type: 'query.change', query });
-  });
-  const view = useSelector(actor, (s) => selectListView<I>(s), sameView);
-  return { view, retry: () => actor.send({ type: 'retry' }) };
-}
-
-function sameView(a: CourseListView<unknown>, b: CourseListView<unknown>): boolean {
-  return a.status === b.status && a.result === b.result && a.pages === b.pages && JSON.stringify(a.failure) === JSON.stringify(b.failure);
-}
-
-/** Filter and page changes as new addresses (each a history entry, so Back undoes it). */
+/**
+ * Filter and page changes as new addresses (each a history entry, so Back undoes it).
+ * A change builds on the address last asked for, not only on the one rendered: the router renders
+ * a new address as a React transition, so a second change made before that render (two filters
+ * in quick succession on a slow device) would otherwise drop the first one.
+ */
 export function useListNavigation(filterNames: readonly string[]) {
   const [params, setParams] = useSearchParams();
+  // The address last asked for, until an address is rendered (that one, or another after Back).
+  const asked = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    asked.current = null;
+  }, [params]);
+  // Read in event handlers only.
+  const latest = () => asked.current ?? params;
+  const go = (next: URLSearchParams) => {
+    asked.current = next;
+    setParams(next);
+  };
   return {
     params,
-    setFilter: (name: string, value: string) => setParams(withFilter(params, name, value)),
-    clear: () => setParams(withoutFilters(params, filterNames)),
-    setPage: (page: number) => setParams(withPage(params, page)),
+    setFilter: (name: string, value: string) => go(withFilter(latest(), name, value)),
+    clear: () => go(withoutFilters(latest(), filterNames)),
+    setPage: (page: number) => go(withPage(latest(), page)),
   };
 }

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { listIdentityChecks } from '../../api/identity-check.api';
-import type { IdentityChecksResponse } from '../../api/schemas/identity-check.schema';
 import { selectAnswered, selectCanVerifyManually, selectPromptsRunning } from '../../machines/continual-auth/continual-auth.selectors';
 import { IdentityChecksView, type IdentityChecksStatus } from '../../ui/identity-checks/identity-checks-view';
 import { useContinualAuth, useContinualAuthState } from '../continual-auth/continual-auth-provider';
+import { usePagedList } from '../use-paged-list';
+import { identityChecksMachine } from './identity-checks.actor';
 import { identityChecksTitle } from './identity-checks.handle';
 
 /** Route data (title), given with the lazy module. */
@@ -26,38 +25,19 @@ export default function IdentityChecksRoute() {
   const promptsRunning = useContinualAuthState(selectPromptsRunning, false);
   // Every answer checked by the server is new evidence: the list reloads.
   const answered = useContinualAuthState(selectAnswered, 0);
-  const [attempt, setAttempt] = useState(0);
-  const [status, setStatus] = useState<IdentityChecksStatus>('loading');
-  const [result, setResult] = useState<IdentityChecksResponse | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    setStatus('loading');
-    listIdentityChecks({ page, per_page: PER_PAGE }).then(
-      (next) => {
-        if (!current) return;
-        setResult(next);
-        setStatus('ready');
-      },
-      () => {
-        if (current) setStatus('failed');
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [page, answered, attempt]);
+  const { view, retry } = usePagedList(identityChecksMachine, { page, per_page: PER_PAGE, answered });
+  const status: IdentityChecksStatus = view.status === 'loaded' || view.status === 'empty' ? 'ready' : view.status;
 
   return (
     <IdentityChecksView
       status={status}
-      result={result}
+      result={view.result}
       showVerify={ca !== null}
       canVerify={canVerify}
       promptsRunning={promptsRunning}
       onVerify={() => ca?.verifyNow()}
       onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-      onRetry={() => setAttempt((n) => n + 1)}
+      onRetry={retry}
     />
   );
 }

@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { CourseCard } from '../../api/schemas/course.schema';
-import type { CourseListView } from '../../machines/course-list/course-list.selectors';
+import type { PagedListView } from '../../machines/paged-list/paged-list.selectors';
 import { CatalogueView } from './catalogue-view';
 import { cardPage, completedCard, inProgressCard, sampleCard } from './samples';
 
 const phone = { viewport: { value: 'phone', isRotated: false } };
 const cards = [sampleCard, inProgressCard, completedCard, { ...sampleCard, id: '4', title: 'Ethics in Practice', kind: 'elective' as const }];
-const loaded: CourseListView<CourseCard> = { status: 'loaded', result: cardPage(cards, 1, 40), failure: null, pages: 4 };
+const loaded: PagedListView<CourseCard> = { status: 'loaded', result: cardPage(cards, 1, 40), failure: null, pages: 4 };
 const noFilters = { q: '', kind: '', department: '', status: '' };
 
 /** Every course list page (all, latest, ranking, recommended, mine, search) and its states. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CourseCard, CourseList, DepartmentList } from '../../api/schemas/course.schema';
 import { COURSE_KINDS } from '../../config/constants';
-import type { CourseListView } from '../../machines/course-list/course-list.selectors';
+import type { PagedListView } from '../../machines/paged-list/paged-list.selectors';
 import { CatalogueTabs, type CatalogueTab } from './catalogue-tabs';
 import { CourseGrid } from './course-grid';
 import { ListFilters, type FilterSelect } from './list-filters';
@@ -25,7 +25,7 @@ export interface CatalogueViewProps {
   /** Department choices; null until they arrive (the filter then offers "all" only). */
   departments: DepartmentList | null;
   /** null: nothing asked yet (a search without words). */
-  view: CourseListView<CourseCard> | null;
+  view: PagedListView<CourseCard> | null;
   page: number;
   onFilter: (name: keyof CatalogueFilters, value: string) => void;
   onClear: () => void;

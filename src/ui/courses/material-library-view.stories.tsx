@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { Material } from '../../api/schemas/course.schema';
-import type { CourseListView } from '../../machines/course-list/course-list.selectors';
+import type { PagedListView } from '../../machines/paged-list/paged-list.selectors';
 import { MaterialLibraryView } from './material-library-view';
 import { sampleMaterials } from './samples';
 
@@ -14,7 +14,7 @@ const all: Material[] = [
   { ...sampleMaterials[2], id: '506', name: 'script.docx', type: 'docx' },
   { ...sampleMaterials[2], id: '507', name: 'deck.pptx', type: 'pptx' },
 ];
-const loaded: CourseListView<Material> = { status: 'loaded', result: { data: all, page: 1, per_page: 12, total: 30 }, failure: null, pages: 3 };
+const loaded: PagedListView<Material> = { status: 'loaded', result: { data: all, page: 1, per_page: 12, total: 30 }, failure: null, pages: 3 };
 
 /** The material library: one row per attachment, every type icon, filters and states. */
 const meta = {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Material } from '../../api/schemas/course.schema';
 import { ATTACHMENT_TYPES, MATERIAL_LANGUAGES } from '../../config/constants';
-import type { CourseListView } from '../../machines/course-list/course-list.selectors';
+import type { PagedListView } from '../../machines/paged-list/paged-list.selectors';
 import { NavAnchor } from '../layout/nav-anchor';
 import { CatalogueTabs } from './catalogue-tabs';
 import { coursePath } from './course-card';
@@ -21,7 +21,7 @@ export interface MaterialFilters {
 export interface MaterialLibraryViewProps {
   title: string;
   filters: MaterialFilters;
-  view: CourseListView<Material>;
+  view: PagedListView<Material>;
   page: number;
   onFilter: (name: keyof MaterialFilters, value: string) => void;
   onClear: () => void;

@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { NewsEntry } from '../../api/schemas/course.schema';
-import type { CourseListView } from '../../machines/course-list/course-list.selectors';
+import type { PagedListView } from '../../machines/paged-list/paged-list.selectors';
 import { NewsView } from './news-view';
 import { sampleNews } from './samples';
 
 const phone = { viewport: { value: 'phone', isRotated: false } };
-const loaded: CourseListView<NewsEntry> = { status: 'loaded', result: { data: sampleNews, page: 1, per_page: 12, total: 2 }, failure: null, pages: 1 };
+const loaded: PagedListView<NewsEntry> = { status: 'loaded', result: { data: sampleNews, page: 1, per_page: 12, total: 2 }, failure: null, pages: 1 };
 
 /** News and highlights: entries, the kind filter, and the list states. */
 const meta = {

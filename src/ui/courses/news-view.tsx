@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { NewsEntry } from '../../api/schemas/course.schema';
 import { DEFAULT_COVER_URL } from '../../config/constants';
-import type { CourseListView } from '../../machines/course-list/course-list.selectors';
+import type { PagedListView } from '../../machines/paged-list/paged-list.selectors';
 import { NavAnchor } from '../layout/nav-anchor';
 import { CatalogueTabs } from './catalogue-tabs';
 import { coursePath } from './course-card';
@@ -15,7 +15,7 @@ export interface NewsViewProps {
   title: string;
   /** '' = news and highlights together. */
   kind: string;
-  view: CourseListView<NewsEntry>;
+  view: PagedListView<NewsEntry>;
   page: number;
   onKind: (kind: string) => void;
   onPage: (page: number) => void;

@@ -1,5 +1,5 @@
 import type { CourseCard, CourseDetail, CourseListResponse, Material, NewsEntry } from '../../api/schemas/course.schema';
-import { sampleCard } from '../../machines/course-list/course-list.fixtures';
+import { sampleCard } from '../../machines/paged-list/paged-list.fixtures';
 
 // Sample content for stories and tests (never imported by app code): shaped by the contract.
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { waitFor } from '../testing/wait-for';
-import { courseListMachine, sameQuery, type CatalogueQuery, type ListPage, type ListQuery } from './course-list.machine';
-import { pageCount, selectListView } from './course-list.selectors';
+import { createPagedListMachine, pagedListMachine, sameQuery, type ListQuery } from './paged-list.machine';
+import type { PagedResponse } from '../../api/schemas/paged.schema';
+import { pageCount, selectListView } from './paged-list.selectors';
 import { SubmissionError } from '../shared/submission-error';
-import { cardPage, sampleCard, secondCard, thirdCard } from './course-list.fixtures';
+import { cardPage, sampleCard, secondCard, thirdCard, type CatalogueQuery } from './paged-list.fixtures';
 import type { CourseCard } from '../../api/schemas/course.schema';
 
 const query = (extra: Partial<CatalogueQuery> = {}): CatalogueQuery => ({ list: 'all', page: 1, per_page: 12, ...extra });
@@ -12,16 +13,16 @@ const query = (extra: Partial<CatalogueQuery> = {}): CatalogueQuery => ({ list: 
 interface Call {
   input: CatalogueQuery;
   signal: AbortSignal;
-  resolve: (page: ListPage<CourseCard>) => void;
+  resolve: (page: PagedResponse<CourseCard>) => void;
   reject: (error: unknown) => void;
 }
 
 function start(initial = query()) {
   const calls: Call[] = [];
   const actor = createActor(
-    courseListMachine.provide({
+    pagedListMachine.provide({
       actors: {
-        loadPage: fromPromise<ListPage<unknown>, ListQuery>(
+        loadPage: fromPromise<PagedResponse<unknown>, ListQuery>(
           ({ input, signal }) => new Promise((resolve, reject) => calls.push({ input: input as CatalogueQuery, signal, resolve, reject })),
         ),
       },
@@ -31,7 +32,7 @@ function start(initial = query()) {
   return { actor, calls, view: () => selectListView(actor.getSnapshot()) };
 }
 
-describe('course-list machine', () => {
+describe('paged-list machine', () => {
   it('loads the first query at once and shows the page', async () => {
     const { actor, calls, view } = start();
     expect(view().status).toBe('loading');
@@ -96,5 +97,24 @@ describe('course-list machine', () => {
     expect(pageCount(cardPage([], 1, 0))).toBe(1);
     expect(pageCount(cardPage([], 1, 24))).toBe(2);
     expect(pageCount(cardPage([], 1, 25))).toBe(3);
+  });
+
+  it('each list makes its own typed machine from the same chart, independent of the others', async () => {
+    const catalogue = createPagedListMachine<CourseCard, CatalogueQuery>('catalogue');
+    const other = createPagedListMachine<CourseCard, CatalogueQuery>('other');
+    expect(catalogue.id).toBe('catalogue');
+    const provide = (machine: typeof catalogue) =>
+      machine.provide({ actors: { loadPage: fromPromise<PagedResponse<CourseCard>, CatalogueQuery>(async ({ input }) => cardPage(input.page === 1 ? [sampleCard] : [secondCard], input.page, 24)) } });
+    const a = createActor(provide(catalogue), { input: { query: query() } }).start();
+    const b = createActor(provide(other), { input: { query: query() } }).start();
+    await waitFor(a, (s) => s.matches('loaded'));
+    await waitFor(b, (s) => s.matches('loaded'));
+    a.send({ type: 'query.change', query: query({ page: 2 }) });
+    await waitFor(a, (s) => s.matches('loaded') && s.context.query.page === 2);
+    // The view is typed by the items: a card's title, no cast.
+    const title: string | undefined = selectListView(a.getSnapshot()).result?.data[0].title;
+    expect(title).toBe(secondCard.title);
+    expect(b.getSnapshot().context.query).toEqual(query());
+    expect(selectListView(b.getSnapshot()).result?.data[0].title).toBe(sampleCard.title);
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { courseListMachine, type CatalogueQuery } from './course-list.machine';
-import { selectListView } from './course-list.selectors';
+import { pagedListMachine } from './paged-list.machine';
+import { selectListView } from './paged-list.selectors';
 import { SubmissionError } from '../shared/submission-error';
 import { modelPaths, replayRuns, type Oracle } from '../testing/model-coverage';
-import { cardPage, sampleCard } from './course-list.fixtures';
+import { cardPage, sampleCard, type CatalogueQuery } from './paged-list.fixtures';
 
 const first: CatalogueQuery = { list: 'all', page: 1, per_page: 12 };
 const filtered: CatalogueQuery = { list: 'all', kind: 'elective', page: 1, per_page: 12 };
@@ -22,7 +22,7 @@ const events = [
 ];
 
 // Simple paths explode with the query events; edge paths still take every transition.
-const paths = modelPaths(courseListMachine, events, { input, simplePaths: false });
+const paths = modelPaths(pagedListMachine, events, { input, simplePaths: false });
 
 function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknown[]) {
   const view = selectListView(live as Parameters<typeof selectListView>[0]);
@@ -53,9 +53,9 @@ const oracle: Oracle = {
   offers: (s) => ({ retry: selectListView(s as Parameters<typeof selectListView>[0]).status === 'failed' }),
 };
 
-describe('course-list machine, model-based', () => {
+describe('paged-list machine, model-based', () => {
   it(`replays ${paths.length} generated paths against the spec table; every state and transition is covered`, async () => {
-    const result = await replayRuns(courseListMachine, [{ input, paths }], { actorIds, events, oracle, check: (live, step, calls) => {
+    const result = await replayRuns(pagedListMachine, [{ input, paths }], { actorIds, events, oracle, check: (live, step, calls) => {
         checkInvariants(live, calls);
         // The page always shows (and loads) the latest query asked for.
         if (step.event.type === 'query.change') expect(live.context.query).toEqual(step.event.query);

@@ -1,7 +1,10 @@
-import type { CourseCard } from '../../api/schemas/course.schema';
-import type { ListPage } from './course-list.machine';
+import type { CourseCard, CourseList, CourseListQuery } from '../../api/schemas/course.schema';
+import type { PagedResponse } from '../../api/schemas/paged.schema';
 
 // Test data for the machine's tests (machines stay free of view code, so no shared UI samples).
+
+/** A catalogue-like query, as the tests send it: which list, its filters and the page. */
+export type CatalogueQuery = { list: CourseList } & Partial<Omit<CourseListQuery, 'page' | 'per_page'>> & { page: number; per_page: number };
 
 export const sampleCard: CourseCard = {
   id: '1',
@@ -21,6 +24,6 @@ export const sampleCard: CourseCard = {
 export const secondCard: CourseCard = { ...sampleCard, id: '2', title: 'Needs-Based Selling' };
 export const thirdCard: CourseCard = { ...sampleCard, id: '3', title: 'Medical Insurance Products' };
 
-export function cardPage(cards: CourseCard[], page = 1, total = cards.length, perPage = 12): ListPage<CourseCard> {
+export function cardPage(cards: CourseCard[], page = 1, total = cards.length, perPage = 12): PagedResponse<CourseCard> {
   return { data: cards, page, per_page: perPage, total };
 }

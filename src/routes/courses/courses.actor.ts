@@ -1,0 +1,54 @@
+import { fromPromise } from 'xstate';
+import { getDepartments, listCourses, listMaterials, listNews } from '../../api/course.api';
+import type { CourseCard, CourseList, DepartmentList, Material, NewsEntry } from '../../api/schemas/course.schema';
+import type { PagedResponse } from '../../api/schemas/paged.schema';
+import { createPagedListMachine, type ListQuery } from '../../machines/paged-list/paged-list.machine';
+import { toSubmissionError } from '../submission';
+
+/** The catalogue's query: which list, its filters and the page (`lang` only reloads, see below). */
+export type CatalogueQuery = { list: CourseList } & ListQuery;
+
+/** `lang` rides in the query only so that a language change reloads the texts; the server reads
+ * the language from its header, so it is not sent. */
+function withoutLang<Query extends ListQuery>({ lang: _lang, ...rest }: Query): Query {
+  return rest as Query;
+}
+
+/** The `loadPage` actor of a list: the server's message as a SubmissionError, unless the machine
+ * stopped waiting (a newer query), which reports nothing. */
+export function loadPage<Item, Query extends ListQuery>(load: (query: Query, signal: AbortSignal) => Promise<PagedResponse<Item>>) {
+  return fromPromise<PagedResponse<Item>, Query>(async ({ input, signal }) => {
+    try {
+      return await load(withoutLang(input), signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw toSubmissionError(error);
+    }
+  });
+}
+
+export const catalogueMachine = createPagedListMachine<CourseCard, CatalogueQuery>('catalogue').provide({
+  actors: { loadPage: loadPage<CourseCard, CatalogueQuery>(({ list, ...query }, signal) => listCourses(list, query, { signal })) },
+});
+
+export const materialListMachine = createPagedListMachine<Material>('materialList').provide({
+  actors: { loadPage: loadPage<Material, ListQuery>((query, signal) => listMaterials(query, { signal })) },
+});
+
+export const newsListMachine = createPagedListMachine<NewsEntry>('newsList').provide({
+  actors: { loadPage: loadPage<NewsEntry, ListQuery>((query, signal) => listNews(query, { signal })) },
+});
+
+/** The catalogue's department filter choices, per interface language. Not paged: the machine sees
+ * them as one page of a list, which gives what the filter needs (a language change asks again, the
+ * latest answer wins, the choices shown stay while the next load and after a failure). */
+export type DepartmentsQuery = { lang: string };
+
+export const departmentsMachine = createPagedListMachine<DepartmentList[number], DepartmentsQuery>('departments').provide({
+  actors: {
+    loadPage: loadPage<DepartmentList[number], DepartmentsQuery>(async (_query, signal) => {
+      const departments = await getDepartments({ signal });
+      return { data: departments, page: 1, per_page: departments.length, total: departments.length };
+    }),
+  },
+});
