@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 
@@ -23,21 +24,19 @@ async function startOnce(port: number, dataDir: string, env: Record<string, stri
     env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, SINGLE_DEVICE_SESSIONS: '0', ...env },
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) return null;
-    try {
-      const res = await fetch(`${baseURL}/api/app-config`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server on ${port} did not start`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  const answers = () =>
+    fetch(`${baseURL}/api/app-config`).then(
+      (res) => res.ok,
+      () => false, // not listening yet
+    );
+  // Until it answers or exits (no fixed sleep: ADR 005).
+  try {
+    await expect.poll(async () => child.exitCode !== null || (await answers()), { timeout: 90_000, intervals: [250] }).toBe(true);
+  } catch {
+    child.kill('SIGKILL');
+    throw new Error(`server on ${port} did not start`);
   }
+  if (child.exitCode !== null) return null;
   return {
     baseURL,
     stop: () =>
