@@ -32,8 +32,13 @@ test.afterEach(async ({ page }) => {
   await page.clock.resume().catch(() => undefined);
 });
 
+/** Waits until the layout has the user (its loading overlay is gone). */
+const shown = (page: Page) => expect(page.getByTestId('header-user-name')).toBeVisible({ timeout: 20_000 });
+
 /** Both clocks stand half a second before the box is due (`warning` s before `exp`); one tick later it is open. */
 async function openTheBox(page: Page, exp: number, warning = 8) {
+  // The page is shown: while it still loads, the session is renewed silently instead (SPEC §4 rule 2).
+  await shown(page);
   await pauseClocksAt(page, exp * 1000 - warning * 1000 - 500);
   await expect(timeoutDialog(page)).toBeHidden();
   await runClocksFor(page, 1_000);
@@ -177,6 +182,7 @@ test('a renewal in one tab reaches the other: Continue in one closes the box in 
   await expect(second).toHaveURL(/\/main$/);
 
   // The clock is the browser context's: both tabs see the same time.
+  await shown(second);
   await openTheBox(page, expOf(await storedToken(page)));
   await expect(timeoutDialog(second)).toBeVisible();
   await timeoutDialog(page).getByRole('button', { name: /continue/i }).click();
