@@ -50,11 +50,13 @@ export default defineConfig({
     // Sign in, the course lists with a filter, a course and an item's viewer: the learning queries on PostgreSQL.
     { name: 'postgres', testMatch: /courses-languages\.spec\.ts$/, grep: /pages in en at/, use: { baseURL: `http://127.0.0.1:${postgresPort}` } },
   ],
+  // Each server creates and seeds a new database; four start at once, and on a loaded 2-core machine
+  // one has taken more than 90 s (a wait for its address, not a measure).
   webServer: [
     {
       command: `node scripts/e2e-server.mjs`,
       url: `http://127.0.0.1:${port}/api/app-config`,
-      timeout: 90_000,
+      timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
@@ -63,7 +65,7 @@ export default defineConfig({
     {
       command: `node scripts/e2e-server.mjs`,
       url: `http://127.0.0.1:${sessionPort}/api/app-config`,
-      timeout: 90_000,
+      timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
@@ -72,7 +74,7 @@ export default defineConfig({
     {
       command: `node scripts/e2e-server.mjs`,
       url: `http://127.0.0.1:${accountPort}/api/app-config`,
-      timeout: 90_000,
+      timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
@@ -90,7 +92,7 @@ export default defineConfig({
           {
             command: `node scripts/e2e-server.mjs`,
             url: `http://127.0.0.1:${postgresPort}/api/app-config`,
-            timeout: 90_000,
+            timeout: 180_000,
             reuseExistingServer: false,
             stdout: 'pipe' as const,
             stderr: 'pipe' as const,
