@@ -30,7 +30,8 @@ test('identity prompts on a course: not dismissable, a wrong password shows the 
   await expect(page.getByRole('heading', { name: 'Course' }).or(prompt(page))).toBeVisible();
   // The page's clock stands from here: its delay (2–4 s, counted from when the page opened, which
   // was before now) has run out after 4 s more of it, however slowly the machine went.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  // (Some seconds ahead: the page's clock runs on while this call reaches it, and cannot go back.)
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
   await page.clock.runFor(4_000);
   await expect(prompt(page)).toBeVisible();
   // Non-cancellable: no cancel button; Escape and a backdrop click leave it open.
