@@ -3,7 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Journeys run in Debian's Chromium (never a downloaded browser) against the real server on a
 // fresh embedded database, started by scripts/e2e-server.mjs from the built app in dist/.
 const port = Number(process.env.E2E_PORT ?? 8181);
-// The session journeys need a short session (20 s, box at 8 s) and one device per user: their own server.
+// The session journeys need a short session (20 s, box at 8 s) and one device per user: their own server,
+// whose clock they move with the page's (E2E_CLOCK=1, tests/e2e/clock.ts, ADR 005).
 const sessionPort = port + 1;
 // Account security journeys change accounts (two-factor on, new passwords) and want identity prompts
 // every 2–4 s (continual authentication in units of 1 s): their own server too.
@@ -49,11 +50,13 @@ export default defineConfig({
     // Sign in, the course lists with a filter, a course and an item's viewer: the learning queries on PostgreSQL.
     { name: 'postgres', testMatch: /courses-languages\.spec\.ts$/, grep: /pages in en at/, use: { baseURL: `http://127.0.0.1:${postgresPort}` } },
   ],
+  // Each server creates and seeds a new database; four start at once, and on a loaded 2-core machine
+  // one has taken more than 90 s (a wait for its address, not a measure).
   webServer: [
     {
       command: `node scripts/e2e-server.mjs`,
       url: `http://127.0.0.1:${port}/api/app-config`,
-      timeout: 90_000,
+      timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
@@ -62,16 +65,16 @@ export default defineConfig({
     {
       command: `node scripts/e2e-server.mjs`,
       url: `http://127.0.0.1:${sessionPort}/api/app-config`,
-      timeout: 90_000,
+      timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
-      env: { E2E_PORT: String(sessionPort), SESSION_TIMEOUT_SECONDS: '20', SESSION_WARNING_SECONDS: '8', SINGLE_DEVICE_SESSIONS: '1' },
+      env: { E2E_PORT: String(sessionPort), SESSION_TIMEOUT_SECONDS: '20', SESSION_WARNING_SECONDS: '8', SINGLE_DEVICE_SESSIONS: '1', E2E_CLOCK: '1' },
     },
     {
       command: `node scripts/e2e-server.mjs`,
       url: `http://127.0.0.1:${accountPort}/api/app-config`,
-      timeout: 90_000,
+      timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
@@ -89,7 +92,7 @@ export default defineConfig({
           {
             command: `node scripts/e2e-server.mjs`,
             url: `http://127.0.0.1:${postgresPort}/api/app-config`,
-            timeout: 90_000,
+            timeout: 180_000,
             reuseExistingServer: false,
             stdout: 'pipe' as const,
             stderr: 'pipe' as const,

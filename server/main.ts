@@ -13,6 +13,8 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { demoOutboxServed } from './routes/demo.routes';
 import { createFileStore } from './storage/file-store';
 import { createBackgroundTasks } from './tasks';
+import { isLoopbackHost } from './http/client-address';
+import { createE2eClock, E2E_CLOCK_PATH, withE2eClock } from './testing/e2e-clock';
 
 const startedAt = performance.now();
 const log = (line: string) => console.log(line);
@@ -77,9 +79,14 @@ async function main(): Promise<void> {
   const tasks = createBackgroundTasks(log);
   const distDir = path.join(projectRoot, 'dist');
   const staticDir = existsSync(path.join(distDir, 'index.html')) ? distDir : undefined;
-  const { app } = createApp({ config, db: database.db, secret, mailer, staticDir, log, tasks, files });
+  // ADR 005: the journeys' servers (scripts/e2e-server.mjs) let the journeys move their clock;
+  // only in the demo, listening on loopback.
+  const e2eClock = process.env.E2E_CLOCK === '1' && config.demoMode && isLoopbackHost(config.host) ? createE2eClock() : undefined;
+  const { app } = createApp({ config, db: database.db, secret, mailer, staticDir, log, tasks, files, clock: e2eClock });
+  const fetch = e2eClock ? withE2eClock(app.fetch, e2eClock) : app.fetch;
+  if (e2eClock) log(`test clock: ${E2E_CLOCK_PATH} moves this server's clock (E2E_CLOCK=1, for the end-to-end journeys only)`);
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
+  const server = serve({ fetch, port: config.port, hostname: config.host }, () => {
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     const url = `http://${host}:${config.port}`;
     log(

@@ -8,6 +8,10 @@ import { signIn, storedToken } from './support';
 
 // Issue 5 "Must show": the learning journeys. This project's server is started (and stopped and
 // restarted) by the journeys themselves, on its own data directory.
+// ADR 005: no journey here sleeps or reads the wall clock. The server credits on-screen time by its
+// own clock, the video plays in real time and one journey restarts the server, so these journeys
+// let real time pass but wait for what the learner sees: the on-screen timer reaching a count. The
+// time credited is compared with the time the timer showed.
 
 let server: ServerProcess;
 let dataDir: string;
@@ -52,18 +56,25 @@ async function serverTotal(page: Page, courseId: string): Promise<number> {
   return body.total_duration!;
 }
 
-/** Waits until the timer counts; returns the page's clock at that moment (watched every frame,
- * so the time on screen is measured from when it began, not from a later poll). */
-async function countingSince(page: Page): Promise<number> {
-  const since = await page.waitForFunction(
-    () => (document.querySelector('[data-testid="on-screen-timer"]')?.getAttribute('data-status') === 'counting' ? Date.now() : 0),
-    undefined,
-    { polling: 'raf', timeout: 15_000 },
-  );
-  return (await since.jsonValue()) as number;
+/** The course's time on screen the timer shows now (whole seconds; -1 while it shows no time). */
+const timerSeconds = (page: Page) =>
+  page.evaluate(() => {
+    const time = document.querySelector('[data-testid="on-screen-timer"] time')?.getAttribute('datetime') ?? '';
+    const match = /^PT(\d+)S$/.exec(time);
+    return match ? Number(match[1]) : -1;
+  });
+
+/** Waits until the timer counts; returns the course's time on screen it shows then. */
+async function counting(page: Page): Promise<number> {
+  await expect(page.getByTestId('on-screen-timer')).toHaveAttribute('data-status', 'counting', { timeout: 15_000 });
+  return timerSeconds(page);
 }
 
-const pageNow = (page: Page) => page.evaluate(() => Date.now());
+/** Waits (in real time: the server credits by its clock) until the timer has counted `seconds` more than `from`. */
+async function timerReaches(page: Page, from: number, seconds: number): Promise<number> {
+  await expect.poll(() => timerSeconds(page), { timeout: 20_000, message: `the on-screen timer counts ${seconds} s from ${from}` }).toBeGreaterThanOrEqual(from + seconds);
+  return timerSeconds(page);
+}
 
 test('agent01 plays the encrypted HLS video, reads the PDF to its last page, and the course total grows by the time spent', async ({ page }) => {
   test.setTimeout(90_000);
@@ -82,7 +93,9 @@ test('agent01 plays the encrypted HLS video, reads the PDF to its last page, and
   await page.goto('/course/1');
   await page.getByRole('link', { name: video.title }).first().click();
   await expect(page).toHaveURL(new RegExp(`/lesson/1/${video.id}$`));
-  const shown = await countingSince(page);
+  // The timer shows the course's total so far and counts this visit on top (the wait for the
+  // total counts too): what it shows when the learner leaves is what must be credited.
+  await counting(page);
 
   const player = page.getByTestId('attachment-video');
   await expect(player).toBeVisible({ timeout: 20_000 });
@@ -98,7 +111,7 @@ test('agent01 plays the encrypted HLS video, reads the PDF to its last page, and
   const base = `/api/attachments/${video.attachment!.id}/`;
   expect(streamed.some((u) => u.includes(`${base}stream?uri=`) && u.includes('.ts')), 'segments come from the stream endpoint').toBe(true);
   expect(streamed.some((u) => u.includes(`${base}stream_key`)), 'the key comes from the authorised key endpoint').toBe(true);
-  await page.waitForTimeout(1500);
+  const onVideo = await timerReaches(page, before, 3);
 
   // The learner goes on to the next item, the PDF: the course's time keeps counting.
   await page.getByTestId('next-item').click();
@@ -109,13 +122,14 @@ test('agent01 plays the encrypted HLS video, reads the PDF to its last page, and
     await expect(page.getByTestId('pdf-page')).toContainText(String(n));
   }
   await expect(page.getByTestId('pdf-next')).toBeDisabled();
-  await page.waitForTimeout(1000);
+  await timerReaches(page, onVideo, 1);
 
   // Leaving the course's items ends the record; it is sent at once.
-  const left = await pageNow(page);
+  const left = await timerSeconds(page);
   await page.getByRole('navigation', { name: 'Course and lesson' }).getByRole('link').click();
   await expect(page).toHaveURL(/\/course\/1$/);
-  const spent = (left - shown) / 1000;
+  const spent = left - before;
+  expect(spent, 'the timer counted the time on both items').toBeGreaterThanOrEqual(4);
   await expect.poll(() => serverTotal(page, '1'), { timeout: 15_000 }).toBeGreaterThanOrEqual(before + Math.floor(spent) - 2);
   const after = await serverTotal(page, '1');
   expect(Math.abs(after - before - spent), `counted ${after - before} s for ${spent} s on screen`).toBeLessThanOrEqual(2);
@@ -173,18 +187,18 @@ test('with the server stopped mid-view the record survives a reload and is sent 
   const before = await serverTotal(page, '1');
 
   await page.goto(`/lesson/1/${reading.id}`);
-  const started = await countingSince(page);
-  await page.waitForTimeout(2000);
+  const started = await counting(page);
+  await timerReaches(page, started, 2);
   await server.stop();
-  await page.waitForTimeout(3000);
+  // The timer counts on while the server is away.
+  const ended = await timerReaches(page, started, 5);
   // The learner reloads while the server is away: the page cannot load, the record stays stored.
-  const ended = await pageNow(page);
   await page.reload().catch(() => undefined);
   server = await startServer(learningPort, dataDir);
 
   await page.goto(`/lesson/1/${reading.id}`);
-  await countingSince(page);
-  const spent = (ended - started) / 1000;
+  await counting(page);
+  const spent = ended - started;
   await expect.poll(() => serverTotal(page, '1'), { timeout: 20_000 }).toBeGreaterThanOrEqual(before + Math.floor(spent) - 2);
   const sent = await serverTotal(page, '1');
   expect(Math.abs(sent - before - spent)).toBeLessThanOrEqual(2);
@@ -192,7 +206,9 @@ test('with the server stopped mid-view the record survives a reload and is sent 
   // Sent once: another set-up of the course (a reload) adds nothing more of that record.
   await page.goto('/main');
   await page.goto(`/course/1`);
-  await page.waitForTimeout(1500);
+  await expect(page.getByRole('heading', { name: 'Course' })).toBeVisible();
+  // Whatever the set-up sends has been answered.
+  await page.waitForLoadState('networkidle');
   const again = await serverTotal(page, '1');
   // Only the few seconds of the second view may be added, never the first record again.
   expect(again - sent).toBeLessThan(spent - 1);
@@ -232,7 +248,7 @@ test('agent01 watches a video to its end once and the item is ticked', async ({ 
   const video = await videoItem(page);
   expect(video.completed, 'not finished before').toBe(false);
   await page.goto(`/lesson/1/${video.id}`);
-  await countingSince(page);
+  await counting(page);
   await expect(page.locator('.attachment-viewer')).toHaveAttribute('data-status', 'streaming', { timeout: 20_000 });
   await watchToEndAndSeeTicked(page, video);
 });
@@ -243,7 +259,7 @@ test('a reload in the middle of a video resumes near the position reached; seeki
   const video = await videoItem(page);
   expect(video.completed, 'not finished before').toBe(false);
   await page.goto(`/lesson/1/${video.id}`);
-  await countingSince(page);
+  await counting(page);
   await expect(page.locator('.attachment-viewer')).toHaveAttribute('data-status', 'streaming', { timeout: 20_000 });
   await play(page);
   await expect.poll(() => videoTime(page), { timeout: 20_000 }).toBeGreaterThan(5);

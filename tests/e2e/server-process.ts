@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 
 /** A real server the journey itself starts and stops (the configured web servers cannot be stopped). */
@@ -17,27 +17,45 @@ export interface StartOptions {
   fresh?: boolean;
 }
 
+/** Resolves true once the server prints that it listens, false if it exits first; throws after 90 s.
+ * It waits for the server's own words, not by polling (ADR 005: no sleeps in tests/e2e). */
+function listening(child: ChildProcess, port: number): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const limit = AbortSignal.timeout(90_000);
+    let printed = '';
+    const finish = (settle: () => void) => {
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+      limit.removeEventListener('abort', onAbort);
+      // Its later lines are read and dropped, so that a full pipe never stops it.
+      child.stdout?.resume();
+      settle();
+    };
+    const onData = (chunk: Buffer) => {
+      printed = (printed + chunk.toString('utf8')).slice(-4096);
+      if (printed.includes('Agent Academy is running on')) finish(() => resolve(true));
+    };
+    const onExit = () => finish(() => resolve(false));
+    const onAbort = () =>
+      finish(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`server on ${port} did not start`));
+      });
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+    limit.addEventListener('abort', onAbort);
+  });
+}
+
 async function startOnce(port: number, dataDir: string, env: Record<string, string>): Promise<ServerProcess | null> {
   const child = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, SINGLE_DEVICE_SESSIONS: '0', ...env },
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) return null;
-    try {
-      const res = await fetch(`${baseURL}/api/app-config`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server on ${port} did not start`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  if (!(await listening(child, port))) return null;
+  const config = await fetch(`${baseURL}/api/app-config`);
+  if (!config.ok) throw new Error(`server on ${port} answers ${config.status}`);
   return {
     baseURL,
     stop: () =>

@@ -1,0 +1,50 @@
+import { expect, type Page } from '@playwright/test';
+
+// ADR 005: journeys take time from clocks they move, never from the wall clock. The page's clock is
+// Playwright's page.clock (the whole browser context's); a server started with E2E_CLOCK=1
+// (server/testing/e2e-clock.ts) has one the journey moves too, so a token's expiry or a refresh
+// follows the time the page is shown. Both stand still between the journey's steps: what a step
+// checks cannot depend on how fast a loaded machine runs it.
+
+interface ServerClock {
+  now: number;
+  paused: boolean;
+}
+
+async function serverClock(page: Page, body?: object): Promise<ServerClock> {
+  const res = body === undefined ? await page.request.get('/__e2e/clock') : await page.request.post('/__e2e/clock', { data: body });
+  expect(res.status(), `the server's test clock (E2E_CLOCK=1): ${await res.text()}`).toBe(200);
+  return (await res.json()) as ServerClock;
+}
+
+/** Before the page loads: the page's clock starts at the server's time and runs (the app boots on timers). */
+export async function installClocks(page: Page): Promise<void> {
+  const { now } = await serverClock(page);
+  await page.clock.install({ time: now });
+}
+
+/** Both clocks jump to `ms` (at least a moment ahead of both) and stand there. */
+export async function pauseClocksAt(page: Page, ms: number): Promise<void> {
+  await serverClock(page, { pauseAt: ms });
+  await page.clock.pauseAt(ms);
+}
+
+/** Both clocks stand at a whole second a little ahead of where they are. */
+export async function pauseClocks(page: Page): Promise<number> {
+  const { now } = await serverClock(page);
+  const at = Math.ceil((now + 1_000) / 1_000) * 1_000;
+  await pauseClocksAt(page, at);
+  return at;
+}
+
+/** Time passes on both: the server's first, then the page's, firing every timer due on the way. */
+export async function runClocksFor(page: Page, ms: number): Promise<void> {
+  await serverClock(page, { advance: ms });
+  await page.clock.runFor(ms);
+}
+
+/** Both run again from where they stand (a page load needs running timers). */
+export async function resumeClocks(page: Page): Promise<void> {
+  await serverClock(page, { resume: true });
+  await page.clock.resume();
+}
