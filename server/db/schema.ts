@@ -14,7 +14,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { IDENTITY_CHECK_OUTCOMES, IDENTITY_CHECK_TYPES } from '../../src/api/schemas/identity-check.schema';
+import { IDENTITY_CHECK_OUTCOMES, IDENTITY_CHECK_TYPES } from '../../src/api/schemas/identity-checks.schema';
 import { ATTACHMENT_TYPES, COURSE_KINDS, MATERIAL_LANGUAGES } from '../../src/config/constants';
 
 // Kinds and roles are text columns with a TypeScript union rather than pg enums, so a later

@@ -8,7 +8,7 @@ import type {
   CourseStatus,
   DepartmentList,
   Lesson,
-} from '../../src/api/schemas/course.schema';
+} from '../../src/api/schemas/courses.schema';
 import { DEFAULT_COVER_URL, type Language } from '../../src/config/constants';
 import type { Db } from '../db/client';
 import { attachmentProgress, attachments, courseEnrolments, courseItems, courseLikes, courses, departments, lessons, onScreenLogs, type LocalizedText } from '../db/schema';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coversOf, creditRecord, subtract, type Cover, type Evidence } from './on-screen-credit';
+import { coversOf, creditRecord, subtract, type Cover, type Evidence } from './on-screen-time-credit';
 
 // ADR 012's rules, written from the issue: only inside the viewing, never a second twice, only while
 // identity was verified recently, and an honest record loses nothing.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ON_SCREEN_CLOCK_SLACK_SECONDS } from '../../src/config/constants';
-import { checkClaim } from './on-screen-log';
+import { checkClaim } from './on-screen-time';
 
 describe('checkClaim (anti-inflation)', () => {
   const now = Date.UTC(2026, 0, 15, 9, 0, 0);

@@ -1,13 +1,13 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { OnScreenTotalResponse } from '../../src/api/schemas/on-screen-log.schema';
-import type { OnScreenCredit } from '../../src/api/schemas/viewing.schema';
+import type { OnScreenTotalResponse } from '../../src/api/schemas/on-screen-time.schema';
+import type { OnScreenCredit } from '../../src/api/schemas/viewings.schema';
 import { COURSE_COMPLETED_MESSAGE, ON_SCREEN_CLOCK_SLACK_SECONDS, VIEWING_MAX_SECONDS } from '../../src/config/constants';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
 import { attachmentProgress, courseItems, courses, creditedSpans, onScreenLogs } from '../db/schema';
 import type { AttachmentRow } from './attachments';
 import { courseDuration, enrol, isCourseCompleted, publishedCourse, type Tx } from './courses';
-import { creditRecord, type CreditResult } from './on-screen-credit';
+import { creditRecord, type CreditResult } from './on-screen-time-credit';
 import { identityCovers, lockLearner, type ViewingRow } from './viewings';
 
 // SPEC §4 "On-screen time tracking": time is counted exactly once (the browser's key makes a resend

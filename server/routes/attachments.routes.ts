@@ -5,7 +5,7 @@ import {
   attachmentStatusPayloadSchema,
   attachmentStreamQuerySchema,
   generateDownloadResponseSchema,
-} from '../../src/api/schemas/attachment.schema';
+} from '../../src/api/schemas/attachments.schema';
 import { deriveKey } from '../auth/jwt';
 import {
   attachmentDetail,
@@ -15,12 +15,12 @@ import {
   likeAttachment,
   signDownloadToken,
 } from '../domain/attachments';
-import { recordAttachmentStatus } from '../domain/on-screen-log';
+import { recordAttachmentStatus } from '../domain/on-screen-time';
 import { defineLegacyRoute as defineRoute } from '../http/legacy-define-route';
 import { HttpError } from '../http/errors';
 import { bearerSecurity, errorResponses } from '../http/openapi';
 import type { ApiApp, AppServices } from '../http/services';
-import { claimClock, claimOf, claimRefusal, creditedResponse, recordExistsResponse, recordExistsDescription, viewingOfRecord } from './on-screen-log.routes';
+import { claimClock, claimOf, claimRefusal, creditedResponse, recordExistsResponse, recordExistsDescription, viewingOfRecord } from './on-screen-time.routes';
 
 const json = <T>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
 const bytes = z.file();

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER } from '../../src/config/constants';
 import { mailOutbox, passwordResetTokens } from '../db/schema';
-import { hashResetToken } from '../domain/password-reset';
+import { hashResetToken } from '../domain/reset-password';
 import { createTestContext, type TestContext } from '../test-support';
 
 const SENT = 'If the agent code and email match an account, an email with a link to reset the password has been sent.';

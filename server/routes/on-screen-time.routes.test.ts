@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseDetailSchema, courseListResponseSchema } from '../../src/api/schemas/course.schema';
+import { courseDetailSchema, courseListResponseSchema } from '../../src/api/schemas/courses.schema';
 import { HEADER } from '../../src/config/constants';
 import {
   createAttachment,

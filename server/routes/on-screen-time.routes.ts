@@ -1,15 +1,15 @@
 import type { Context } from 'hono';
-import { getCourseTotalRoute, putItemLogRoute } from '../../src/api/schemas/on-screen-log.routes';
+import { getCourseTotalRoute, putItemLogRoute } from '../../src/api/schemas/on-screen-time.routes';
 import { HEADER, RECORD_EXISTS_MESSAGE } from '../../src/config/constants';
 import { findPublishedCourse } from '../domain/courses';
-import { checkClaim, courseTotal, findPublishedItem, recordItemDuration, type Claim } from '../domain/on-screen-log';
+import { checkClaim, courseTotal, findPublishedItem, recordItemDuration, type Claim } from '../domain/on-screen-time';
 import { findViewing, type ViewingRow } from '../domain/viewings';
 import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/errors';
 import type { ApiApp, AppServices } from '../http/services';
 
 // Shared with the attachment status route (still written on this side: see the coverage test).
-export { creditedResponse, recordExistsDescription } from '../../src/api/schemas/on-screen-log.routes';
+export { creditedResponse, recordExistsDescription } from '../../src/api/schemas/on-screen-time.routes';
 
 /** SPEC §8: the client matches this body's English text, so it is never translated. */
 export const recordExistsResponse = (c: Context) => c.json({ status_code: 403, message: RECORD_EXISTS_MESSAGE }, 403);

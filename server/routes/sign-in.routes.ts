@@ -5,13 +5,13 @@ import {
   loginQuerySchema,
   resetPasswordPayloadSchema,
   tokenTextSchema,
-} from '../../src/api/schemas/auth.schema';
+} from '../../src/api/schemas/sign-in.schema';
 import { API_ERROR_CODE } from '../../src/api/schemas/error.schema';
 import { unauthorized } from '../auth/bearer';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password';
 import type { AuthSession } from '../auth/sessions';
 import { recordIdentityCheck } from '../domain/identity-checks';
-import { consumeResetToken, findResetToken, requestPasswordReset } from '../domain/password-reset';
+import { consumeResetToken, findResetToken, requestPasswordReset } from '../domain/reset-password';
 import { findUserByExternalId } from '../domain/users';
 import { translate } from '../i18n/messages';
 import { beginAttempt } from '../http/attempts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { tokenTextSchema } from '../../src/api/schemas/auth.schema';
+import { tokenTextSchema } from '../../src/api/schemas/sign-in.schema';
 import {
   twoFactorActivatePayloadSchema,
   twoFactorActivationSchema,

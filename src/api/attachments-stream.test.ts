@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hlsRequestHeaders, rewritePlaylist, streamUrls } from './attachment-stream';
+import { hlsRequestHeaders, rewritePlaylist, streamUrls } from './attachments-stream';
 import { http } from './http';
 import { stubFetch, tokenFor } from './test-helpers';
 import { getClientId, setToken } from './token-storage';

@@ -8,7 +8,7 @@ import {
   likeAttachment,
   putAttachmentStatus,
   unlikeAttachment,
-} from './attachment.api';
+} from './attachments.api';
 import { ApiRequestError, InvalidResponseError } from './http';
 import { json, stubFetch, tokenFor } from './test-helpers';
 import { setToken } from './token-storage';

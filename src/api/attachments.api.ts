@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { ApiRequestError, apiMessage } from './api-error';
 import { RAW_HEADER, currentLanguage, http } from './http';
-import { clientTimeHeader } from './on-screen-log.api';
+import { clientTimeHeader } from './on-screen-time.api';
 import { expectEmpty, parseJson, parseText } from './parse';
 import {
   attachmentDetailSchema,
@@ -9,8 +9,8 @@ import {
   type AttachmentDetail,
   type AttachmentStatusPayload,
   type GenerateDownloadResponse,
-} from './schemas/attachment.schema';
-import { onScreenCreditSchema, type OnScreenCredit } from './schemas/viewing.schema';
+} from './schemas/attachments.schema';
+import { onScreenCreditSchema, type OnScreenCredit } from './schemas/viewings.schema';
 
 // SPEC §7 "Attachments".
 
@@ -76,7 +76,7 @@ export async function fetchStoredBytes(
 
 const playlistSchema = z.string().check(z.startsWith('#EXTM3U'));
 
-/** A file of the HLS rendition as text (the playlist), exactly as stored: see attachment-stream.ts. */
+/** A file of the HLS rendition as text (the playlist), exactly as stored: see attachments-stream.ts. */
 export function getStreamPlaylist(id: string, uri: string): Promise<string> {
   return parseText(
     playlistSchema,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkAuthenticator, checkPassword, CurrentUserUnavailableError, listIdentityChecks } from './identity-check.api';
+import { checkAuthenticator, checkPassword, CurrentUserUnavailableError } from './continual-auth.api';
 import { clearToken, setToken } from './token-storage';
 import { agent01, json, stubFetch, tokenFor } from './test-helpers';
 
@@ -56,22 +56,5 @@ describe('identity-check calls', () => {
   it('a wrong code rejects with the server message', async () => {
     stubFetch(() => json({ status_code: 400, message: 'The code is not valid.' }, 400));
     await expect(checkAuthenticator('000000')).rejects.toMatchObject({ status: 400, message: 'The code is not valid.' });
-  });
-
-  it('lists the own checks, paged, parsed with the contract', async () => {
-    const page = {
-      data: [{ id: '5', type: 'password', outcome: 'failure', course_id: '1', item_id: null, created_at: '2026-01-05T09:00:00.000Z' }],
-      page: 2,
-      per_page: 10,
-      total: 11,
-    };
-    const net = stubFetch(() => json(page));
-    await expect(listIdentityChecks({ page: 2, per_page: 10 })).resolves.toEqual(page);
-    const url = new URL(net.last().url);
-    expect(url.pathname).toBe('/api/identity-checks');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ page: '2', per_page: '10' });
-
-    stubFetch(() => json({ data: [{ id: 5 }], page: 1, per_page: 10, total: 1 }));
-    await expect(listIdentityChecks()).rejects.toMatchObject({ name: 'InvalidResponseError' });
   });
 });

@@ -1,12 +1,10 @@
 import { loadCurrentUser } from './current-user';
 import { http } from './http';
 import { expectEmpty } from './parse';
-import { contentRefSchema, type IdentityChecksResponse } from './schemas/identity-check.schema';
-import { listIdentityChecksRoute } from './schemas/identity-check.routes';
-import { callRoute } from './call-route';
+import { contentRefSchema } from './schemas/identity-checks.schema';
 
 // Continual authentication (SPEC §4, §7): the two checks of the prompt, each recorded by the
-// server as evidence with the course and item being viewed, and the learner's own history.
+// server as evidence with the course and item being viewed (the history is identity-checks.api.ts).
 
 export interface ContentRefParams {
   courseId?: string | null;
@@ -45,14 +43,4 @@ export async function checkPassword(password: string, ref: ContentRefParams = {}
 /** The authenticator variant: the 6-digit code from the app. */
 export function checkAuthenticator(code: string, ref: ContentRefParams = {}): Promise<void> {
   return expectEmpty(http.post('auth/2fa/check', { json: { one_time_password: code, ...contentRef(ref) } }));
-}
-
-export interface IdentityChecksParams {
-  page?: number;
-  per_page?: number;
-}
-
-/** GET identity-checks: the signed-in user's own checks, newest first. */
-export function listIdentityChecks({ page, per_page }: IdentityChecksParams = {}): Promise<IdentityChecksResponse> {
-  return callRoute(listIdentityChecksRoute, { query: { page, per_page } });
 }

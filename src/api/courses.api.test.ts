@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enrol, getCourse, getDepartments, likeCourse, listCourses, listMaterials, listNews, unlikeCourse } from './course.api';
+import { enrol, getCourse, getDepartments, likeCourse, listCourses, unlikeCourse } from './courses.api';
 import { json, stubFetch, tokenFor } from './test-helpers';
 import { setToken } from './token-storage';
-import { cardPage, sampleCard, sampleCourse, sampleMaterials, sampleNews } from '../ui/courses/samples';
+import { cardPage, sampleCard, sampleCourse } from '../ui/courses/samples';
 
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => setToken(tokenFor('1')));
@@ -60,16 +60,5 @@ describe('course calls', () => {
     await likeCourse('2');
     await unlikeCourse('2');
     expect(net.requests.map((r) => `${r.method} ${pathOf(r)}`)).toEqual(['POST /api/courses/2/enrol', 'PUT /api/courses/2/like', 'DELETE /api/courses/2/like']);
-  });
-
-  it('lists materials and news with their filters', async () => {
-    const net = stubFetch((r) =>
-      pathOf(r) === '/api/materials' ? json({ data: sampleMaterials, page: 1, per_page: 12, total: 3 }) : json({ data: sampleNews, page: 1, per_page: 12, total: 2 }),
-    );
-    await expect(listMaterials({ type: 'pdf', language: 'zh-Hant', q: 'guide' })).resolves.toMatchObject({ total: 3 });
-    expect(paramsOf(net.last())).toEqual({ type: 'pdf', language: 'zh-Hant', q: 'guide' });
-    await expect(listNews({ kind: 'highlight', page: 1 })).resolves.toMatchObject({ total: 2 });
-    expect(pathOf(net.last())).toBe('/api/news');
-    expect(paramsOf(net.last())).toEqual({ kind: 'highlight', page: '1' });
   });
 });

@@ -1,49 +1,25 @@
 import { callRoute } from './call-route';
+import { listQuery, type CallOptions } from './list-query';
 import {
   courseListRoutes,
   enrolRoute,
   getCourseRoute,
   getDepartmentsRoute,
   likeCourseRoute,
-  listMaterialsRoute,
-  listNewsRoute,
   unlikeCourseRoute,
-} from './schemas/course.routes';
+} from './schemas/courses.routes';
 import {
   type CourseDetail,
   type CourseList,
   type CourseListQuery,
   type CourseListResponse,
   type DepartmentList,
-  type MaterialListResponse,
-  type MaterialQuery,
-  type NewsListResponse,
-  type NewsQuery,
-} from './schemas/course.schema';
+} from './schemas/courses.schema';
 
-// Learning content (issue 5): the catalogue lists, a course, the material library and news.
-
-export interface CallOptions {
-  /** Aborts the request: a list page that moved on cancels the answer it no longer needs. */
-  signal?: AbortSignal;
-}
-
-type Params = Record<string, string | number | undefined | null>;
-
-/** Only the parameters that say something: blank texts and unset filters are left out (as the
- * schema's input: the server parses the texts). */
-function searchParams<Q extends object>(query: Q): Q {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query as Params)) {
-    if (value === undefined || value === null) continue;
-    const text = String(value).trim();
-    if (text !== '') out[key] = text;
-  }
-  return out as Q;
-}
+// Learning content (issue 5): the catalogue lists and a course (materials and news: their own files).
 
 export function listCourses(list: CourseList, query: Partial<CourseListQuery> = {}, { signal }: CallOptions = {}): Promise<CourseListResponse> {
-  return callRoute(courseListRoutes[list], { query: searchParams(query), signal });
+  return callRoute(courseListRoutes[list], { query: listQuery(query), signal });
 }
 
 export function getDepartments({ signal }: CallOptions = {}): Promise<DepartmentList> {
@@ -65,12 +41,4 @@ export function likeCourse(id: string): Promise<void> {
 
 export function unlikeCourse(id: string): Promise<void> {
   return callRoute(unlikeCourseRoute, { params: { id } });
-}
-
-export function listMaterials(query: Partial<MaterialQuery> = {}, { signal }: CallOptions = {}): Promise<MaterialListResponse> {
-  return callRoute(listMaterialsRoute, { query: searchParams(query), signal });
-}
-
-export function listNews(query: Partial<NewsQuery> = {}, { signal }: CallOptions = {}): Promise<NewsListResponse> {
-  return callRoute(listNewsRoute, { query: searchParams(query), signal });
 }

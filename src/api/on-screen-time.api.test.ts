@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetCourseTotal, getCourseTotal, isRecordExists, putItemLog } from './on-screen-log.api';
+import { forgetCourseTotal, getCourseTotal, isRecordExists, putItemLog } from './on-screen-time.api';
 import { ApiRequestError } from './http';
 import { json, stubFetch } from './test-helpers';
 import { CACHE_LIFETIME_MS } from '../config/constants';

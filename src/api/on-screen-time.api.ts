@@ -1,8 +1,8 @@
 import { ApiRequestError } from './api-error';
 import { callRoute } from './call-route';
-import type { OnScreenCredit } from './schemas/viewing.schema';
-import type { OnScreenLogPayload } from './schemas/on-screen-log.schema';
-import { getCourseTotalRoute, putItemLogRoute } from './schemas/on-screen-log.routes';
+import type { OnScreenCredit } from './schemas/viewings.schema';
+import type { OnScreenLogPayload } from './schemas/on-screen-time.schema';
+import { getCourseTotalRoute, putItemLogRoute } from './schemas/on-screen-time.routes';
 import { CACHE_LIFETIME_MS, HEADER, RECORD_EXISTS_MESSAGE } from '../config/constants';
 
 // SPEC §7 "On-screen time".

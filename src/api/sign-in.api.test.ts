@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
-import { checkCredentials, forgetPassword, login, logout, refreshToken, simpleLogin } from './auth.api';
+import { checkCredentials, forgetPassword, login, logout, refreshToken, simpleLogin } from './sign-in.api';
 import { ApiRequestError, InvalidResponseError } from './http';
 import { getToken, setToken } from './token-storage';
 import { json, stubFetch, text, tokenFor } from './test-helpers';

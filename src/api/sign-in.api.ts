@@ -8,7 +8,7 @@ import {
   type ForgetPasswordPayload,
   type LoginPayload,
   type ResetPasswordPayload,
-} from './schemas/auth.schema';
+} from './schemas/sign-in.schema';
 
 /** POST auth/login → the JWT (the caller stores it). An account with two-factor on rejects with
  * MissingCredentialError: the code is asked for, then auth/2fa/verify signs in. */

@@ -1,7 +1,7 @@
 import { withTwoFactorErrors } from './auth-errors';
 import { http } from './http';
 import { parseJson, parseText } from './parse';
-import { tokenTextSchema } from './schemas/auth.schema';
+import { tokenTextSchema } from './schemas/sign-in.schema';
 import {
   twoFactorActivationSchema,
   twoFactorInfoSchema,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { changePassword, findUsers, getCurrentUser, getUser } from './user.api';
+import { changePassword, findUsers, getCurrentUser, getUser } from './users.api';
 import { InvalidResponseError } from './http';
 import { agent01, json, stubFetch } from './test-helpers';
 

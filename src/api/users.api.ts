@@ -1,7 +1,7 @@
 import { callRoute } from './call-route';
-import type { CurrentUser, FindUsersResponse, PublicUser } from './schemas/user.schema';
+import type { CurrentUser, FindUsersResponse, PublicUser } from './schemas/users.schema';
 import type { ChangePasswordPayload } from './schemas/password.schema';
-import { changePasswordRoute, findUsersRoute, getCurrentUserRoute, getUserRoute } from './schemas/user.routes';
+import { changePasswordRoute, findUsersRoute, getCurrentUserRoute, getUserRoute } from './schemas/users.routes';
 
 export function getCurrentUser(): Promise<CurrentUser> {
   return callRoute(getCurrentUserRoute);

@@ -1,6 +1,6 @@
 import { callRoute } from './call-route';
-import type { Viewing, ViewingPayload } from './schemas/viewing.schema';
-import { beginViewingRoute } from './schemas/viewing.routes';
+import type { Viewing, ViewingPayload } from './schemas/viewings.schema';
+import { beginViewingRoute } from './schemas/viewings.routes';
 
 // ADR 012: the server sees the learner open an item or an attachment; on-screen records name the viewing.
 

@@ -1,4 +1,4 @@
-import type { AttachmentIntegrity } from '../schemas/attachment.schema';
+import type { AttachmentIntegrity } from '../schemas/attachments.schema';
 import type { AttachmentType } from '../../config/constants';
 import type { WorkerResult } from './decrypt-core';
 

@@ -1,10 +1,10 @@
 import { z } from 'zod/mini';
 import { int4, text } from './bounds.schema';
-import { attachmentSummarySchema } from './course.schema';
-import { viewingIdSchema } from './viewing.schema';
+import { attachmentSummarySchema } from './courses.schema';
+import { viewingIdSchema } from './viewings.schema';
 
 // SPEC §7 "Attachments". Ids reuse the course schema's id rule.
-export { courseIdParamSchema as attachmentIdParamSchema } from './course.schema';
+export { courseIdParamSchema as attachmentIdParamSchema } from './courses.schema';
 
 /** An idempotency key: the timestamp (ms) at which the record it belongs to began. */
 export const idempotencyKeySchema = z.int({ error: 'validation:key_invalid' }).check(z.positive({ error: 'validation:key_invalid' }));

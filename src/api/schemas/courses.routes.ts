@@ -5,15 +5,11 @@ import {
   courseListQuerySchema,
   courseListResponseSchema,
   departmentListSchema,
-  materialListResponseSchema,
-  materialQuerySchema,
-  newsListResponseSchema,
-  newsQuerySchema,
   type CourseList,
-} from './course.schema';
+} from './courses.schema';
 
-// ADR 018: the course catalogue (SPEC §2 course pages), course detail, enrolment and likes, the
-// material library and news, each endpoint declared once for the server, the client and the document.
+// ADR 018: the course catalogue (SPEC §2 course pages), course detail, enrolment and likes, each
+// endpoint declared once for the server, the client and the document (materials and news: their own files).
 
 const common = { tags: ['courses'], security: bearerSecurity } as const;
 const fullAuthErrors = {
@@ -81,24 +77,3 @@ const likeRoute = <const M extends 'put' | 'delete'>(method: M, summary: string,
   });
 export const likeCourseRoute = likeRoute('put', 'Like the course (a repeat changes nothing)', 'Liked');
 export const unlikeCourseRoute = likeRoute('delete', 'Take back the caller’s like of the course', 'Not liked');
-
-export const listMaterialsRoute = route({
-  ...common,
-  tags: ['materials'],
-  method: 'get',
-  path: '/api/materials',
-  summary: 'The material library: attachments a learner may open, newest first; `q` matches the name',
-  request: { query: materialQuerySchema },
-  responses: { 200: json('A page of materials', materialListResponseSchema), ...errorResponses.badRequest, ...fullAuthErrors },
-});
-
-/** News and highlights (/courses/news). */
-export const listNewsRoute = route({
-  tags: ['news'],
-  security: bearerSecurity,
-  method: 'get',
-  path: '/api/news',
-  summary: 'Published news and highlights (`kind` picks one), newest first, texts in the request’s language',
-  request: { query: newsQuerySchema },
-  responses: { 200: json('A page of entries', newsListResponseSchema), ...errorResponses.badRequest, ...fullAuthErrors },
-});

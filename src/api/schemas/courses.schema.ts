@@ -41,15 +41,18 @@ export type CourseCard = z.infer<typeof courseCardSchema>;
 export const COURSE_LISTS = ['all', 'latest', 'ranking', 'recommended', 'mine', 'search'] as const;
 export type CourseList = (typeof COURSE_LISTS)[number];
 
-const pageNumber = z._default(
+/** `page` of a paged list query (the lists of courses, materials and news). */
+export const pageNumber = z._default(
   z.coerce.number().check(z.int(), z.minimum(1, { error: 'validation:page_invalid' }), z.maximum(INT4_MAX, { error: 'validation:page_invalid' })),
   1,
 );
-const perPage = z._default(
+/** `per_page` of a paged list query: 12 unless asked, at most 50. */
+export const perPage = z._default(
   z.coerce.number().check(z.int(), z.minimum(1, { error: 'validation:page_invalid' }), z.maximum(50, { error: 'validation:page_invalid' })),
   12,
 );
-const optionalText = (max: number) =>
+/** An optional trimmed filter text of at most `max` characters. */
+export const optionalText = (max: number) =>
   z.optional(text().check(z.trim(), z.maxLength(max, { error: 'validation:text_too_long' })));
 
 /** GET courses (all), courses/latest, courses/ranking, courses/recommended, courses/mine, courses/search. */
@@ -120,48 +123,3 @@ export const courseDetailSchema = z.object({
   completed_at: z.nullable(z.string()),
 });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
-
-/** GET materials: the material library (every attachment a learner may open), paged. */
-export const materialQuerySchema = z.object({
-  q: optionalText(100),
-  type: z.optional(attachmentTypeSchema),
-  language: z.optional(materialLanguageSchema),
-  page: pageNumber,
-  per_page: perPage,
-});
-export type MaterialQuery = z.infer<typeof materialQuerySchema>;
-
-export const materialSchema = z.object({
-  ...attachmentSummarySchema.shape,
-  course_id: z.nullable(z.string()),
-  course_title: z.nullable(z.string()),
-  likes: z.int(),
-  liked: z.boolean(),
-});
-export type Material = z.infer<typeof materialSchema>;
-
-export const materialListResponseSchema = pagedResponseSchema(materialSchema);
-export type MaterialListResponse = z.infer<typeof materialListResponseSchema>;
-
-/** GET news?kind=news|highlight: news and highlights, newest first, paged. */
-export const newsQuerySchema = z.object({
-  kind: z.optional(z.enum(['news', 'highlight'])),
-  page: pageNumber,
-  per_page: perPage,
-});
-export type NewsQuery = z.infer<typeof newsQuerySchema>;
-
-export const newsEntrySchema = z.object({
-  id: z.string(),
-  kind: z.enum(['news', 'highlight']),
-  title: z.string(),
-  body: z.string(),
-  cover_url: z.string(),
-  published_at: z.string(),
-  /** A course the entry is about, if any. */
-  course_id: z.nullable(z.string()),
-});
-export type NewsEntry = z.infer<typeof newsEntrySchema>;
-
-export const newsListResponseSchema = pagedResponseSchema(newsEntrySchema);
-export type NewsListResponse = z.infer<typeof newsListResponseSchema>;

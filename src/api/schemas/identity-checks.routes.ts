@@ -1,5 +1,5 @@
 import { bearerSecurity, errorResponses, json, route } from '../route-contract';
-import { auditIdentityChecksQuerySchema, auditIdentityChecksResponseSchema, identityChecksQuerySchema, identityChecksResponseSchema } from './identity-check.schema';
+import { auditIdentityChecksQuerySchema, auditIdentityChecksResponseSchema, identityChecksQuerySchema, identityChecksResponseSchema } from './identity-checks.schema';
 
 // ADR 018: continual-authentication evidence, the learner's own history and everyone's for auditors.
 

@@ -1,7 +1,7 @@
 import { RECORD_EXISTS_MESSAGE } from '../../config/constants';
 import { bearerSecurity, errorResponses, json, route } from '../route-contract';
-import { onScreenItemParamSchema, onScreenLogPayloadSchema, onScreenTotalResponseSchema } from './on-screen-log.schema';
-import { onScreenCreditSchema } from './viewing.schema';
+import { onScreenItemParamSchema, onScreenLogPayloadSchema, onScreenTotalResponseSchema } from './on-screen-time.schema';
+import { onScreenCreditSchema } from './viewings.schema';
 
 // ADR 018: on-screen time (SPEC §7, ADR 010, 012), declared once for the server, the client and the document.
 

@@ -1,10 +1,10 @@
 import { z } from 'zod/mini';
 import { COURSE_COMPLETED_MESSAGE } from '../../config/constants';
-import { idempotencyKeySchema } from './attachment.schema';
-import { viewingIdSchema } from './viewing.schema';
+import { idempotencyKeySchema } from './attachments.schema';
+import { viewingIdSchema } from './viewings.schema';
 import { INT4_MAX } from './bounds.schema';
 
-export { courseIdParamSchema as onScreenItemParamSchema } from './course.schema';
+export { courseIdParamSchema as onScreenItemParamSchema } from './courses.schema';
 
 /** PUT on_screen_log/{itemId}: seconds an item was on screen since the record began; idempotent by
  * key (a repeat answers 403 'Record exists', SPEC §8). */

@@ -1,5 +1,5 @@
 import { bearerSecurity, empty, errorResponses, json, route } from '../route-contract';
-import { changePasswordPayloadSchema, currentUserSchema, findUsersQuerySchema, findUsersResponseSchema, publicUserSchema, userIdParamSchema } from './user.schema';
+import { changePasswordPayloadSchema, currentUserSchema, findUsersQuerySchema, findUsersResponseSchema, publicUserSchema, userIdParamSchema } from './users.schema';
 
 // ADR 018: the users endpoints, declared once for the server, the client and the document.
 

@@ -1,5 +1,5 @@
 import { bearerSecurity, errorResponses, json, route } from '../route-contract';
-import { viewingPayloadSchema, viewingSchema } from './viewing.schema';
+import { viewingPayloadSchema, viewingSchema } from './viewings.schema';
 
 // ADR 018 / ADR 012: the learner opens an item or attachment; its on-screen time is credited only inside this viewing.
 

@@ -1,4 +1,4 @@
-import type { CourseCard } from '../../api/schemas/course.schema';
+import type { CourseCard } from '../../api/schemas/courses.schema';
 import type { ListPage } from './course-list.machine';
 
 // Test data for the machine's tests (machines stay free of view code, so no shared UI samples).

@@ -5,7 +5,7 @@ import { courseListMachine, sameQuery, type CatalogueQuery, type ListPage, type 
 import { pageCount, selectListView } from './course-list.selectors';
 import { SubmissionError } from '../shared/submission-error';
 import { cardPage, sampleCard, secondCard, thirdCard } from './course-list.fixtures';
-import type { CourseCard } from '../../api/schemas/course.schema';
+import type { CourseCard } from '../../api/schemas/courses.schema';
 
 const query = (extra: Partial<CatalogueQuery> = {}): CatalogueQuery => ({ list: 'all', page: 1, per_page: 12, ...extra });
 

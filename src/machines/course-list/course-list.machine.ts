@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CourseList, CourseListQuery } from '../../api/schemas/course.schema';
+import type { CourseList, CourseListQuery } from '../../api/schemas/courses.schema';
 import { failureMessage } from '../shared/submission-error';
 
 /** One page of any paged list of the contract (courses, materials, news). */

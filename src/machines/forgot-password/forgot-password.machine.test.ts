@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { ForgetPasswordPayload } from '../../api/schemas/auth.schema';
+import type { ForgetPasswordPayload } from '../../api/schemas/sign-in.schema';
 import { forgotPasswordMachine } from './forgot-password.machine';
 import { selectForgotPasswordView } from './forgot-password.selectors';
 import { SubmissionError } from '../shared/submission-error';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { OnScreenRecord } from '../../api/schemas/on-screen-log.schema';
-import { onScreenTimerMachine, RETRY_MAX_MS, ROTATE_AFTER_SECONDS, type CourseTotal, type OnScreenTimerEvent, type OutboxReport, type TimerTarget } from './on-screen-timer.machine';
-import { STALL_GAP_MS } from './on-screen-timer.record';
-import { onScreenTimerView } from './on-screen-timer.selectors';
+import type { OnScreenRecord } from '../../api/schemas/on-screen-time.schema';
+import { onScreenTimeMachine, RETRY_MAX_MS, ROTATE_AFTER_SECONDS, type CourseTotal, type OnScreenTimeEvent, type OutboxReport, type TimerTarget } from './on-screen-time.machine';
+import { STALL_GAP_MS } from './on-screen-time.record';
+import { onScreenTimeView } from './on-screen-time.selectors';
 
 // SPEC §4 "On-screen time tracking", §5, §8 with a simulated clock: every event carries its `now`.
 const T0 = 1_767_000_000_000;
@@ -25,7 +25,7 @@ async function start({ total = { completed: false, total: 100 }, flushes = [] }:
   const answers = [...flushes];
   let totals = 0;
   const actor = createActor(
-    onScreenTimerMachine.provide({
+    onScreenTimeMachine.provide({
       actors: {
         fetchTotal: fromPromise<CourseTotal, { courseId: string }>(async ({ input }) => {
           totals += 1;
@@ -51,7 +51,7 @@ async function start({ total = { completed: false, total: 100 }, flushes = [] }:
     { clock },
   ).start();
   const settle = () => new Promise<void>((r) => setTimeout(r, 0));
-  const send = async (event: OnScreenTimerEvent) => {
+  const send = async (event: OnScreenTimeEvent) => {
     actor.send(event);
     await settle();
   };
@@ -63,7 +63,7 @@ async function start({ total = { completed: false, total: 100 }, flushes = [] }:
     queued,
     totals: () => totals,
     send,
-    view: () => onScreenTimerView(actor.getSnapshot()),
+    view: () => onScreenTimeView(actor.getSnapshot()),
     lastSaved: () => saved.at(-1),
     sentRecords: () => queued.filter((r): r is OnScreenRecord => r !== null),
     advance: async (ms: number) => {
@@ -161,7 +161,7 @@ describe('on-screen timer: counting (SPEC §4)', () => {
     let answer!: (total: CourseTotal) => void;
     const saved: OnScreenRecord[] = [];
     const actor = createActor(
-      onScreenTimerMachine.provide({
+      onScreenTimeMachine.provide({
         actors: {
           fetchTotal: fromPromise<CourseTotal, { courseId: string }>(() => new Promise((r) => (answer = r))),
           flushOutbox: fromPromise<OutboxReport | null>(async () => null),
@@ -173,15 +173,15 @@ describe('on-screen timer: counting (SPEC §4)', () => {
     actor.send({ type: 'timer.start', target: ITEM, now: at(0) });
     await new Promise((r) => setTimeout(r, 0));
     actor.send({ type: 'clock.tick', now: at(2) }); // counted, but nothing is stored before the answer
-    expect(onScreenTimerView(actor.getSnapshot()).status).toBe('loading');
+    expect(onScreenTimeView(actor.getSnapshot()).status).toBe('loading');
     expect(saved).toEqual([]);
     answer({ completed: false, total: 50 });
     await new Promise((r) => setTimeout(r, 0));
-    expect(onScreenTimerView(actor.getSnapshot()).status).toBe('counting');
+    expect(onScreenTimeView(actor.getSnapshot()).status).toBe('counting');
     expect(saved).toEqual([{ courseID: 'c1', itemID: 'i1', duration: 2, key: at(0), viewingID: 'v1' }]);
     actor.send({ type: 'clock.tick', now: at(4) });
     expect(saved.at(-1)).toEqual({ courseID: 'c1', itemID: 'i1', duration: 4, key: at(0), viewingID: 'v1' });
-    expect(onScreenTimerView(actor.getSnapshot()).seconds).toBe(54);
+    expect(onScreenTimeView(actor.getSnapshot()).seconds).toBe(54);
   });
 });
 
@@ -387,7 +387,7 @@ describe('on-screen timer: setup and outbox (SPEC §4, §8)', () => {
     let release!: () => void;
     let calls = 0;
     const actor = createActor(
-      onScreenTimerMachine.provide({
+      onScreenTimeMachine.provide({
         actors: {
           fetchTotal: fromPromise<CourseTotal, { courseId: string }>(async () => ({ completed: false, total: 0 })),
           flushOutbox: fromPromise<OutboxReport | null>(() => {
@@ -440,7 +440,7 @@ describe('on-screen timer: what the server did not credit (ADR 012)', () => {
   it('a flush that lost time tells the learner; the next one that loses none clears it', async () => {
     const reports: Array<OutboxReport | null> = [{ uncredited: 0, reasons: [], refusals: [] }, { uncredited: 7, reasons: ['identity'], refusals: [] }, null];
     const actor = createActor(
-      onScreenTimerMachine.provide({
+      onScreenTimeMachine.provide({
         actors: {
           fetchTotal: fromPromise<CourseTotal, { courseId: string }>(async () => ({ completed: false, total: 0 })),
           flushOutbox: fromPromise<OutboxReport | null>(async () => reports.shift() ?? null),
@@ -451,17 +451,17 @@ describe('on-screen timer: what the server did not credit (ADR 012)', () => {
     const settle = () => new Promise((r) => setTimeout(r, 0));
     actor.send({ type: 'course.setup', courseId: 'c1', now: at(0) });
     await settle();
-    expect(onScreenTimerView(actor.getSnapshot()).notice).toBeNull();
+    expect(onScreenTimeView(actor.getSnapshot()).notice).toBeNull();
     actor.send({ type: 'timer.start', target: ITEM, now: at(0) });
     actor.send({ type: 'clock.tick', now: at(1) });
     actor.send({ type: 'timer.stop', now: at(2) });
     await settle();
-    expect(onScreenTimerView(actor.getSnapshot()).notice).toEqual({ uncredited: 7, reasons: ['identity'], refusals: [] });
+    expect(onScreenTimeView(actor.getSnapshot()).notice).toEqual({ uncredited: 7, reasons: ['identity'], refusals: [] });
     actor.send({ type: 'timer.start', target: ITEM, now: at(3) });
     actor.send({ type: 'clock.tick', now: at(4) });
     actor.send({ type: 'timer.stop', now: at(5) });
     await settle();
-    expect(onScreenTimerView(actor.getSnapshot()).notice).toBeNull();
+    expect(onScreenTimeView(actor.getSnapshot()).notice).toBeNull();
     actor.stop();
   });
 });

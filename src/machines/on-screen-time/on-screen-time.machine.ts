@@ -1,9 +1,9 @@
 import { assertEvent, assign, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
-import type { OnScreenRecord } from '../../api/schemas/on-screen-log.schema';
-import type { TrimReason } from '../../api/schemas/viewing.schema';
-import { accrue, recount, shouldCount, toStoredRecord, wholeSeconds, type OpenRecord, type TimerClock, type TimerTarget } from './on-screen-timer.record';
+import type { OnScreenRecord } from '../../api/schemas/on-screen-time.schema';
+import type { TrimReason } from '../../api/schemas/viewings.schema';
+import { accrue, recount, shouldCount, toStoredRecord, wholeSeconds, type OpenRecord, type TimerClock, type TimerTarget } from './on-screen-time.record';
 
-export type { TimerTarget } from './on-screen-timer.record';
+export type { TimerTarget } from './on-screen-time.record';
 
 /** A record ends (and goes to the outbox) after this many counted seconds: a closed tab or a
  * crash can then cost at most the last tick, and the server hears of long sessions as they go. */
@@ -28,7 +28,7 @@ export type TimerNotice = OutboxReport | null;
 /** GET on_screen_log/course/{id}/total, as the fetchTotal actor answers it. */
 export type CourseTotal = { completed: true } | { completed: false; total: number };
 
-export interface OnScreenTimerContext extends TimerClock {
+export interface OnScreenTimeContext extends TimerClock {
   courseId: string | null;
   /** The server's total when the course was set up (seconds). */
   baseTotal: number;
@@ -42,7 +42,7 @@ export interface OnScreenTimerContext extends TimerClock {
   notice: TimerNotice;
 }
 
-export type OnScreenTimerEvent =
+export type OnScreenTimeEvent =
   | { type: 'course.setup'; courseId: string; now: number }
   | { type: 'retry' }
   | { type: 'timer.start'; target: TimerTarget; now: number }
@@ -65,26 +65,26 @@ export type OnScreenTimerEvent =
   | { type: 'outbox.drained' }
   | { type: 'outbox.failed' };
 
-type TimedEvent = Extract<OnScreenTimerEvent, { now: number }>;
-const nowOf = (event: OnScreenTimerEvent): number => (event as TimedEvent).now;
+type TimedEvent = Extract<OnScreenTimeEvent, { now: number }>;
+const nowOf = (event: OnScreenTimeEvent): number => (event as TimedEvent).now;
 
 const ended = { target: null, record: null, countingSince: null } as const;
 
 /** The record as it stands: saved whenever it has a whole second (never a zero record). */
-const storable = (c: OnScreenTimerContext): OnScreenRecord | null => (c.target && c.record && wholeSeconds(c.record) > 0 ? toStoredRecord(c.target, c.record) : null);
+const storable = (c: OnScreenTimeContext): OnScreenRecord | null => (c.target && c.record && wholeSeconds(c.record) > 0 ? toStoredRecord(c.target, c.record) : null);
 
 const machineSetup = setup({
   types: {
-    context: {} as OnScreenTimerContext,
-    events: {} as OnScreenTimerEvent,
+    context: {} as OnScreenTimeContext,
+    events: {} as OnScreenTimeEvent,
   },
   actors: {
     fetchTotal: fromPromise<CourseTotal, { courseId: string }>(async () => {
-      throw new Error('fetchTotal must be provided (src/routes/lesson/on-screen-timer.actor.ts)');
+      throw new Error('fetchTotal must be provided (src/routes/lesson/on-screen-time.actor.ts)');
     }),
     /** Sends the queued records in order; rejects at the first one that could not be sent. */
     flushOutbox: fromPromise<OutboxReport | null>(async () => {
-      throw new Error('flushOutbox must be provided (src/routes/lesson/on-screen-timer.actor.ts)');
+      throw new Error('flushOutbox must be provided (src/routes/lesson/on-screen-time.actor.ts)');
     }),
     /** Sends `clock.tick {now}` every TIMER_TICK_MS while counting or loading (tests send them by hand). */
     ticker: fromCallback<EventObject>(() => undefined),
@@ -92,12 +92,12 @@ const machineSetup = setup({
   actions: {
     /** Stores the current record (storage key onScreenDuration), replacing the one stored. */
     saveRecord: (_, _params: { record: OnScreenRecord }) => {
-      throw new Error('saveRecord must be provided (src/routes/lesson/on-screen-timer.actor.ts)');
+      throw new Error('saveRecord must be provided (src/routes/lesson/on-screen-time.actor.ts)');
     },
     /** Moves an ended record into the outbox and clears the current one; with null, whatever
      * current record is stored from before (a closed tab) moves, if its duration is > 0. */
     enqueueRecord: (_, _params: { record: OnScreenRecord | null }) => {
-      throw new Error('enqueueRecord must be provided (src/routes/lesson/on-screen-timer.actor.ts)');
+      throw new Error('enqueueRecord must be provided (src/routes/lesson/on-screen-time.actor.ts)');
     },
     /** A flush that lost time is told to the learner; one that lost none clears the notice. */
     noteReport: assign({
@@ -206,10 +206,10 @@ const saveStored = machineSetup.enqueueActions(({ context, enqueue }) => {
  * and not across a stall of the page (STALL_GAP_MS).
  * A record ends on stop, on a new start, at each checkpoint and at setup (one left by a closed
  * tab); ended records go to an outbox that the `outbox` region sends until the server has them.
- * Effects are placeholders provided by src/routes/lesson/on-screen-timer.actor.ts.
+ * Effects are placeholders provided by src/routes/lesson/on-screen-time.actor.ts.
  */
-export const onScreenTimerMachine = machineSetup.createMachine({
-  id: 'onScreenTimer',
+export const onScreenTimeMachine = machineSetup.createMachine({
+  id: 'onScreenTime',
   type: 'parallel',
   context: {
     courseId: null,
@@ -273,19 +273,19 @@ export const onScreenTimerMachine = machineSetup.createMachine({
                     src: 'fetchTotal',
                     input: ({ context }) => ({ courseId: context.courseId ?? '' }),
                     onDone: [
-                      { guard: 'isCompleted', target: '#onScreenTimer.timer.active.completed' },
+                      { guard: 'isCompleted', target: '#onScreenTime.timer.active.completed' },
                       {
                         guard: 'willCount',
-                        target: '#onScreenTimer.timer.active.ready.counting',
+                        target: '#onScreenTime.timer.active.ready.counting',
                         actions: assign({ baseTotal: ({ event }) => (event.output.completed ? 0 : event.output.total) }),
                       },
                       {
                         guard: 'hasTarget',
-                        target: '#onScreenTimer.timer.active.ready.halted',
+                        target: '#onScreenTime.timer.active.ready.halted',
                         actions: assign({ baseTotal: ({ event }) => (event.output.completed ? 0 : event.output.total) }),
                       },
                       {
-                        target: '#onScreenTimer.timer.active.ready.stopped',
+                        target: '#onScreenTime.timer.active.ready.stopped',
                         actions: assign({ baseTotal: ({ event }) => (event.output.completed ? 0 : event.output.total) }),
                       },
                     ],
@@ -312,7 +312,7 @@ export const onScreenTimerMachine = machineSetup.createMachine({
                 'timer.stop': { target: '.stopped', actions: endRecord },
                 'timer.page': { actions: [notePage, saveStored] },
                 'timer.checkpoint': { actions: checkpoint },
-                'course.setup': { target: '#onScreenTimer.timer.active.loading', actions: [endRecord, setUp] },
+                'course.setup': { target: '#onScreenTime.timer.active.loading', actions: [endRecord, setUp] },
               },
               states: {
                 stopped: {},

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import type { OnScreenRecord } from '../../api/schemas/on-screen-log.schema';
+import type { OnScreenRecord } from '../../api/schemas/on-screen-time.schema';
 import { getShortestPaths } from 'xstate/graph';
 import { allTransitions, replayPath, replayRuns, type ModelPath } from '../testing/model-coverage';
-import { onScreenTimerMachine, RETRY_BASE_MS, RETRY_MAX_MS, type OnScreenTimerContext, type OnScreenTimerEvent } from './on-screen-timer.machine';
-import { wholeSeconds } from './on-screen-timer.record';
-import { onScreenTimerView, type OnScreenTimerSnapshot } from './on-screen-timer.selectors';
+import { onScreenTimeMachine, RETRY_BASE_MS, RETRY_MAX_MS, type OnScreenTimeContext, type OnScreenTimeEvent } from './on-screen-time.machine';
+import { wholeSeconds } from './on-screen-time.record';
+import { onScreenTimeView, type OnScreenTimeSnapshot } from './on-screen-time.selectors';
 
 type ModelEvent = EventObject & Record<string, unknown>;
 
 const T0 = 1_767_000_000_000;
 const at = (s: number) => T0 + s * 1000;
-const AFTER = 'xstate.after.retryDelay.onScreenTimer.outbox.waiting';
+const AFTER = 'xstate.after.retryDelay.onScreenTime.outbox.waiting';
 
 let effects: Array<{ type: 'save' | 'enqueue'; record: OnScreenRecord | null }> = [];
-const machine = onScreenTimerMachine.provide({
+const machine = onScreenTimeMachine.provide({
   actions: {
     saveRecord: (_, { record }) => void effects.push({ type: 'save', record }),
     enqueueRecord: (_, { record }) => void effects.push({ type: 'enqueue', record }),
@@ -65,7 +65,7 @@ const outboxEvents: ModelEvent[] = [
 /** States that differ only in times and counts are one node of the model: what decides the
  * machine's next transition is the state, the target's kind, the flags and the outbox's. */
 function modelKey(snapshot: AnyMachineSnapshot): string {
-  const c = snapshot.context as OnScreenTimerContext;
+  const c = snapshot.context as OnScreenTimeContext;
   const target = c.target?.attachmentId !== undefined ? 'attachment' : c.target ? 'item' : null;
   return JSON.stringify([snapshot.value, target, c.paused, c.hidden, c.flushAgain, Math.min(c.flushFailures, 2), c.lastNow === null]);
 }
@@ -75,7 +75,7 @@ function modelKey(snapshot: AnyMachineSnapshot): string {
 function realPath(events: ModelEvent[]): ModelPath {
   let state = getInitialSnapshot(machine) as AnyMachineSnapshot;
   const steps = events.map((event) => {
-    state = getNextSnapshot(machine, state, event as OnScreenTimerEvent) as AnyMachineSnapshot;
+    state = getNextSnapshot(machine, state, event as OnScreenTimeEvent) as AnyMachineSnapshot;
     return { event, state };
   });
   return { state, steps, weight: steps.length };
@@ -92,11 +92,11 @@ function abstractPaths(events: ModelEvent[]): ModelPath[] {
 }
 const runs = { timer: abstractPaths(timerEvents), outbox: abstractPaths(outboxEvents) };
 
-const retryDelay = (c: OnScreenTimerContext) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, c.flushFailures - 1));
+const retryDelay = (c: OnScreenTimeContext) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, c.flushFailures - 1));
 
 /** The shared harness, on a simulated clock (the outbox retry waits on it), keeping the
  * transitions of every microstep (the regions talk through raised events). */
-const replayOptions = { actorIds, delays: { [AFTER]: (s: AnyMachineSnapshot) => retryDelay(s.context as OnScreenTimerContext) } };
+const replayOptions = { actorIds, delays: { [AFTER]: (s: AnyMachineSnapshot) => retryDelay(s.context as OnScreenTimeContext) } };
 const replay = (path: ModelPath) => {
   effects = [];
   return replayPath(machine, path, replayOptions);
@@ -108,9 +108,9 @@ function checker() {
   let totals = 0;
   let queuedSeconds = 0;
   return (live: AnyMachineSnapshot, before: AnyMachineSnapshot, event: ModelEvent, calls: (id: string) => unknown[]) => {
-    const snap = live as OnScreenTimerSnapshot;
+    const snap = live as OnScreenTimeSnapshot;
     const ctx = snap.context;
-    const view = onScreenTimerView(snap);
+    const view = onScreenTimeView(snap);
     const done = effects.splice(0);
     const counting = snap.matches({ timer: { active: { ready: 'counting' } } });
     expect(view.status === 'counting').toBe(counting);
@@ -123,7 +123,7 @@ function checker() {
     // Once the total is known, the state says it: counting exactly when time counts.
     if (snap.matches({ timer: { active: 'ready' } })) expect(counting).toBe(ctx.countingSince !== null);
     const stores = done.filter((e) => e.record !== null);
-    const active = snap.matches({ timer: { active: 'ready' } }) || (before as OnScreenTimerSnapshot).matches({ timer: { active: 'ready' } });
+    const active = snap.matches({ timer: { active: 'ready' } }) || (before as OnScreenTimeSnapshot).matches({ timer: { active: 'ready' } });
     // Nothing is stored or sent but from the ready timer; never a zero record.
     if (!active) expect(stores).toEqual([]);
     for (const e of stores) expect(e.record!.duration).toBeGreaterThan(0);
@@ -142,16 +142,16 @@ function checker() {
     if (event.type === 'course.setup') expect(done.some((e) => e.type === 'enqueue' && e.record === null)).toBe(true);
     // One send per entry into flushing, one total per entry into loadingTotal.
     const flushing = snap.matches({ outbox: 'flushing' });
-    const wasFlushing = (before as OnScreenTimerSnapshot).matches({ outbox: 'flushing' });
+    const wasFlushing = (before as OnScreenTimeSnapshot).matches({ outbox: 'flushing' });
     if (flushing && (!wasFlushing || event.type === 'xstate.done.actor.flushOutbox')) flushes += 1;
     expect(calls('flushOutbox')).toHaveLength(flushes);
-    if (snap.matches({ timer: { active: { loading: 'loadingTotal' } } }) && !(before as OnScreenTimerSnapshot).matches({ timer: { active: { loading: 'loadingTotal' } } })) totals += 1;
+    if (snap.matches({ timer: { active: { loading: 'loadingTotal' } } }) && !(before as OnScreenTimeSnapshot).matches({ timer: { active: { loading: 'loadingTotal' } } })) totals += 1;
     expect(calls('fetchTotal')).toHaveLength(totals);
     for (const input of calls('fetchTotal')) expect(input).toEqual({ courseId: 'c1' });
   };
 }
 
-describe('on-screen-timer machine, model-based', () => {
+describe('on-screen-time machine, model-based', () => {
   it('has finite models of reasonable size', () => {
     for (const paths of Object.values(runs)) {
       expect(paths.length).toBeGreaterThan(100);
@@ -175,7 +175,7 @@ describe('on-screen-timer machine, model-based', () => {
   it('would notice a transition no path takes', async () => {
     const seen = new Set<string>();
     for (const path of abstractPaths(outboxEvents.filter((e) => e.type !== 'network.online'))) (await replay(path)).taken.forEach((t) => seen.add(t));
-    const missing = [...allTransitions(machine)].filter((t) => !seen.has(t) && t.startsWith('onScreenTimer.outbox'));
-    expect(missing).toEqual(['onScreenTimer.outbox.idle --network.online[0]--> onScreenTimer.outbox.flushing', expect.stringContaining('flushing --network.online'), expect.stringContaining('waiting --network.online')]);
+    const missing = [...allTransitions(machine)].filter((t) => !seen.has(t) && t.startsWith('onScreenTime.outbox'));
+    expect(missing).toEqual(['onScreenTime.outbox.idle --network.online[0]--> onScreenTime.outbox.flushing', expect.stringContaining('flushing --network.online'), expect.stringContaining('waiting --network.online')]);
   }, 60_000);
 });

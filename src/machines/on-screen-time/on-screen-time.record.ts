@@ -1,4 +1,4 @@
-import type { OnScreenRecord } from '../../api/schemas/on-screen-log.schema';
+import type { OnScreenRecord } from '../../api/schemas/on-screen-time.schema';
 
 /** What the learner looks at: a reading item or an attachment of a course, in the viewing the
  * server saw begin (ADR 012: time is credited only inside it). */

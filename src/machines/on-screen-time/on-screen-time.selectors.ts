@@ -1,14 +1,14 @@
 import type { SnapshotFrom } from 'xstate';
-import type { onScreenTimerMachine, TimerNotice, TimerTarget } from './on-screen-timer.machine';
-import { wholeSeconds } from './on-screen-timer.record';
+import type { onScreenTimeMachine, TimerNotice, TimerTarget } from './on-screen-time.machine';
+import { wholeSeconds } from './on-screen-time.record';
 
-export type OnScreenTimerSnapshot = SnapshotFrom<typeof onScreenTimerMachine>;
+export type OnScreenTimeSnapshot = SnapshotFrom<typeof onScreenTimeMachine>;
 
-export type OnScreenTimerStatus = 'idle' | 'loading' | 'error' | 'completed' | 'stopped' | 'counting' | 'paused';
+export type OnScreenTimeStatus = 'idle' | 'loading' | 'error' | 'completed' | 'stopped' | 'counting' | 'paused';
 
 /** What the on-screen timer shows (the view formats `seconds` as HH:MM:SS). */
-export interface OnScreenTimerView {
-  status: OnScreenTimerStatus;
+export interface OnScreenTimeView {
+  status: OnScreenTimeStatus;
   /** The server's total at setup plus what was counted since (whole seconds). */
   seconds: number;
   target: TimerTarget | null;
@@ -16,7 +16,7 @@ export interface OnScreenTimerView {
   notice: TimerNotice;
 }
 
-function statusOf(snapshot: OnScreenTimerSnapshot): OnScreenTimerStatus {
+function statusOf(snapshot: OnScreenTimeSnapshot): OnScreenTimeStatus {
   if (snapshot.matches({ timer: 'idle' })) return 'idle';
   if (snapshot.matches({ timer: { active: { loading: 'failed' } } })) return 'error';
   if (snapshot.matches({ timer: { active: 'loading' } })) return 'loading';
@@ -26,7 +26,7 @@ function statusOf(snapshot: OnScreenTimerSnapshot): OnScreenTimerStatus {
   return 'stopped';
 }
 
-export function onScreenTimerView(snapshot: OnScreenTimerSnapshot): OnScreenTimerView {
+export function onScreenTimeView(snapshot: OnScreenTimeSnapshot): OnScreenTimeView {
   const status = statusOf(snapshot);
   const { context } = snapshot;
   const shown = status === 'counting' || status === 'paused' || status === 'stopped';
@@ -38,5 +38,5 @@ export function onScreenTimerView(snapshot: OnScreenTimerSnapshot): OnScreenTime
   };
 }
 
-export const sameTimerView = (a: OnScreenTimerView, b: OnScreenTimerView): boolean =>
+export const sameTimerView = (a: OnScreenTimeView, b: OnScreenTimeView): boolean =>
   a.status === b.status && a.seconds === b.seconds && JSON.stringify(a.target) === JSON.stringify(b.target) && a.notice === b.notice;

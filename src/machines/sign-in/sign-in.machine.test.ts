@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { LoginPayload } from '../../api/schemas/auth.schema';
+import type { LoginPayload } from '../../api/schemas/sign-in.schema';
 import { signInMachine, signInOutcome } from './sign-in.machine';
 import { selectSignInView } from './sign-in.selectors';
 import { SubmissionError } from '../shared/submission-error';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { enrol, getCourse, likeCourse, unlikeCourse } from '../../api/course.api';
-import type { CourseDetail } from '../../api/schemas/course.schema';
+import { enrol, getCourse, likeCourse, unlikeCourse } from '../../api/courses.api';
+import type { CourseDetail } from '../../api/schemas/courses.schema';
 import { courseDetailMachine, type SaveLikeInput } from '../../machines/course-detail/course-detail.machine';
 import { toSubmissionError } from '../submission';
 
@@ -12,7 +12,7 @@ async function submission<T>(call: Promise<T>): Promise<T> {
   }
 }
 
-export const courseRouteMachine = courseDetailMachine.provide({
+export const courseDetailRouteMachine = courseDetailMachine.provide({
   actors: {
     loadCourse: fromPromise<CourseDetail, string>(({ input, signal }) => submission(getCourse(input, { signal }))),
     saveLike: fromPromise<void, SaveLikeInput>(({ input }) => submission(input.liked ? likeCourse(input.id) : unlikeCourse(input.id))),

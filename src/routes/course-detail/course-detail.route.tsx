@@ -1,17 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { courseIdParamSchema } from '../../api/schemas/course.schema';
+import { courseIdParamSchema } from '../../api/schemas/courses.schema';
 import { selectCourseDetailView } from '../../machines/course-detail/course-detail.selectors';
 import { CourseDetailView } from '../../ui/courses/course-detail-view';
 import { useContinualAuthFor } from '../continual-auth/continual-auth-provider';
 import { courseContent } from '../continual-auth/learning-content';
 import { CoursesNamespace } from '../courses/courses-namespace';
-import { courseRouteMachine } from './course.actor';
+import { courseDetailRouteMachine } from './course-detail.actor';
 
 function CoursePage({ id }: { id: string }) {
   const navigate = useNavigate();
-  const actor = useActorRef(courseRouteMachine, { input: { id } });
+  const actor = useActorRef(courseDetailRouteMachine, { input: { id } });
   const view = useSelector(actor, selectCourseDetailView);
   return (
     <CourseDetailView

@@ -1,6 +1,8 @@
 import { fromPromise } from 'xstate';
-import { listCourses, listMaterials, listNews } from '../../api/course.api';
-import type { CourseList } from '../../api/schemas/course.schema';
+import { listCourses } from '../../api/courses.api';
+import { listNews } from '../../api/news.api';
+import { listMaterials } from '../../api/materials.api';
+import type { CourseList } from '../../api/schemas/courses.schema';
 import { courseListMachine, type ListPage, type ListQuery } from '../../machines/course-list/course-list.machine';
 import { toSubmissionError } from '../submission';
 

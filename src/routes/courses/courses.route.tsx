@@ -1,9 +1,9 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useNavigate } from 'react-router-dom';
-import { getDepartments } from '../../api/course.api';
-import type { CourseCard, CourseList, DepartmentList } from '../../api/schemas/course.schema';
-import { CatalogueView } from '../../ui/courses/catalogue-view';
+import { getDepartments } from '../../api/courses.api';
+import type { CourseCard, CourseList, DepartmentList } from '../../api/schemas/courses.schema';
+import { CoursesView } from '../../ui/courses/courses-view';
 import { routeTitle } from '../layout/page-title';
 import { catalogueMachine } from './course-list.actor';
 import { CoursesNamespace } from './courses-namespace';
@@ -38,7 +38,7 @@ function CatalogueList({ list, title, filters, page, lang, departments, nav }: P
   const navigate = useNavigate();
   const { view, retry } = useListMachine<CourseCard>(catalogueMachine, { list, ...compact(filters), page, per_page: PER_PAGE, lang });
   return (
-    <CatalogueView
+    <CoursesView
       list={list}
       title={title}
       filters={filters}
@@ -67,7 +67,7 @@ function CataloguePage({ list }: { list: CourseList }) {
   // The search list needs words: until then there is nothing to ask the server.
   if (list === 'search' && filters.q === '') {
     return (
-      <CatalogueView
+      <CoursesView
         list={list}
         title={title}
         filters={filters}

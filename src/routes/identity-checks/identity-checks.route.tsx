@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { listIdentityChecks } from '../../api/identity-check.api';
-import type { IdentityChecksResponse } from '../../api/schemas/identity-check.schema';
+import { listIdentityChecks } from '../../api/identity-checks.api';
+import type { IdentityChecksResponse } from '../../api/schemas/identity-checks.schema';
 import { selectAnswered, selectCanVerifyManually, selectPromptsRunning } from '../../machines/continual-auth/continual-auth.selectors';
 import { IdentityChecksView, type IdentityChecksStatus } from '../../ui/identity-checks/identity-checks-view';
 import { useContinualAuth, useContinualAuthState } from '../continual-auth/continual-auth-provider';

@@ -1,20 +1,20 @@
 import { fromCallback, fromPromise, type ActorRef, type EventObject, type Snapshot } from 'xstate';
 import { ApiRequestError } from '../../api/api-error';
-import { putAttachmentStatus } from '../../api/attachment.api';
-import { forgetCourseTotal, getCourseTotal, putItemLog } from '../../api/on-screen-log.api';
+import { putAttachmentStatus } from '../../api/attachments.api';
+import { forgetCourseTotal, getCourseTotal, putItemLog } from '../../api/on-screen-time.api';
 import { createOnScreenRecordStorage, type OnScreenRecordStorage } from '../../api/on-screen-record-storage';
-import type { AttachmentStatusPayload } from '../../api/schemas/attachment.schema';
-import type { OnScreenLogPayload } from '../../api/schemas/on-screen-log.schema';
-import type { OnScreenRecord } from '../../api/schemas/on-screen-log.schema';
+import type { AttachmentStatusPayload } from '../../api/schemas/attachments.schema';
+import type { OnScreenLogPayload } from '../../api/schemas/on-screen-time.schema';
+import type { OnScreenRecord } from '../../api/schemas/on-screen-time.schema';
 import { RECORD_EXISTS_MESSAGE, TIMER_TICK_MS } from '../../config/constants';
-import { onScreenTimerMachine, type CourseTotal, type OnScreenTimerEvent, type OutboxReport } from '../../machines/on-screen-timer/on-screen-timer.machine';
-import type { OnScreenCredit, Viewing } from '../../api/schemas/viewing.schema';
-import { beginViewing } from '../../api/viewing.api';
+import { onScreenTimeMachine, type CourseTotal, type OnScreenTimeEvent, type OutboxReport } from '../../machines/on-screen-time/on-screen-time.machine';
+import type { OnScreenCredit, Viewing } from '../../api/schemas/viewings.schema';
+import { beginViewing } from '../../api/viewings.api';
 
 // The ONE place that wires the on-screen timer to real I/O: the senders, local storage, the wall
 // clock and the page's visibility and network events.
 
-export interface OnScreenTimerDeps {
+export interface OnScreenTimeDeps {
   putItemLog(itemId: string, payload: OnScreenLogPayload): Promise<OnScreenCredit | void>;
   putAttachmentStatus(attachmentId: string, payload: AttachmentStatusPayload): Promise<OnScreenCredit | void>;
   getCourseTotal(courseId: string): Promise<CourseTotal>;
@@ -31,7 +31,7 @@ export const isRecordExists = (error: unknown): boolean =>
  * sending it again cannot help, and it must not hold back the records behind it. */
 const isRefused = (error: unknown): boolean => error instanceof ApiRequestError && [400, 404, 422].includes(error.status);
 
-export function sendRecord(deps: Pick<OnScreenTimerDeps, 'putItemLog' | 'putAttachmentStatus'>, record: OnScreenRecord): Promise<OnScreenCredit | void> {
+export function sendRecord(deps: Pick<OnScreenTimeDeps, 'putItemLog' | 'putAttachmentStatus'>, record: OnScreenRecord): Promise<OnScreenCredit | void> {
   // A record stored before viewings existed names none: the server refuses it (ADR 012).
   const viewing_id = record.viewingID ?? '';
   if (record.attachmentID !== undefined) {
@@ -43,7 +43,7 @@ export function sendRecord(deps: Pick<OnScreenTimerDeps, 'putItemLog' | 'putAtta
 /** Sends the outbox oldest first, removing each record once the server has it; rejects at the
  * first record that could not be sent, leaving it and the rest for the next flush. Answers what
  * the server did not credit or refused, for the learner to be told (ADR 012). */
-export async function sendOutbox(storage: OnScreenRecordStorage, deps: Pick<OnScreenTimerDeps, 'putItemLog' | 'putAttachmentStatus'>): Promise<OutboxReport> {
+export async function sendOutbox(storage: OnScreenRecordStorage, deps: Pick<OnScreenTimeDeps, 'putItemLog' | 'putAttachmentStatus'>): Promise<OutboxReport> {
   const report: OutboxReport = { uncredited: 0, reasons: [], refusals: [] };
   for (let next = storage.readOutbox()[0]; next; next = storage.readOutbox()[0]) {
     try {
@@ -71,12 +71,12 @@ export function wallClockTicker(now: () => number = Date.now) {
 }
 
 /** The app's senders (src/api): the default; tests inject their own. */
-const apiDeps: OnScreenTimerDeps = { putItemLog, putAttachmentStatus, getCourseTotal: (courseId) => getCourseTotal(courseId) };
+const apiDeps: OnScreenTimeDeps = { putItemLog, putAttachmentStatus, getCourseTotal: (courseId) => getCourseTotal(courseId) };
 
-export function onScreenTimerLogic(overrides: Partial<OnScreenTimerDeps> = {}) {
-  const deps: OnScreenTimerDeps = { ...apiDeps, ...overrides };
+export function onScreenTimeLogic(overrides: Partial<OnScreenTimeDeps> = {}) {
+  const deps: OnScreenTimeDeps = { ...apiDeps, ...overrides };
   const storage = deps.storage ?? createOnScreenRecordStorage();
-  return onScreenTimerMachine.provide({
+  return onScreenTimeMachine.provide({
     actors: {
       fetchTotal: fromPromise<CourseTotal, { courseId: string }>(({ input }) => deps.getCourseTotal(input.courseId)),
       // Once time was sent, the cached course total (SPEC §7) is out of date.
@@ -95,8 +95,8 @@ export function onScreenTimerLogic(overrides: Partial<OnScreenTimerDeps> = {}) {
  * without the timer actor (it stops with the page). A send the actor had started as well is
  * answered 'Record exists': the server counts each record once.
  */
-export function sendStoredRecords(overrides: Partial<OnScreenTimerDeps> = {}): Promise<OutboxReport> {
-  const deps: OnScreenTimerDeps = { ...apiDeps, ...overrides };
+export function sendStoredRecords(overrides: Partial<OnScreenTimeDeps> = {}): Promise<OutboxReport> {
+  const deps: OnScreenTimeDeps = { ...apiDeps, ...overrides };
   const storage = deps.storage ?? createOnScreenRecordStorage();
   storage.enqueue(null);
   return sendOutbox(storage, deps).finally(forgetCourseTotal);
@@ -130,7 +130,7 @@ export async function openViewing(
   return null;
 }
 
-type TimerActor = ActorRef<Snapshot<unknown>, OnScreenTimerEvent>;
+type TimerActor = ActorRef<Snapshot<unknown>, OnScreenTimeEvent>;
 
 /** The outbox could not be sent (offline, server away): the time is kept and sent later. */
 export class TimeNotSentError extends Error {

@@ -2,7 +2,7 @@ import { useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { attachmentIdParamSchema } from '../../api/schemas/attachment.schema';
+import { attachmentIdParamSchema } from '../../api/schemas/attachments.schema';
 import type { MediaHandle } from '../../ui/attachment-viewer/use-media-events';
 import { useLearningControls } from '../continual-auth/continual-auth-provider';
 import { VIDEO_CONTROLS } from '../continual-auth/learning-controls';

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Material } from '../../api/schemas/course.schema';
-import { MaterialLibraryView } from '../../ui/courses/material-library-view';
-import { materialListMachine } from './course-list.actor';
-import { CoursesNamespace } from './courses-namespace';
-import { compact, materialParams, pageOf, PER_PAGE } from './list-params';
-import { useListMachine, useListNavigation } from './use-list';
+import type { Material } from '../../api/schemas/materials.schema';
+import { MaterialsView } from '../../ui/materials/materials-view';
+import { materialListMachine } from '../courses/course-list.actor';
+import { CoursesNamespace } from '../courses/courses-namespace';
+import { compact, materialParams, pageOf, PER_PAGE } from '../courses/list-params';
+import { useListMachine, useListNavigation } from '../courses/use-list';
 
 const FILTERS = ['q', 'type', 'language'] as const;
 
@@ -17,7 +17,7 @@ function MaterialPage() {
   const page = pageOf(nav.params.get('page'));
   const { view, retry } = useListMachine<Material>(materialListMachine, { ...compact(filters), page, per_page: PER_PAGE, lang: i18n.language });
   return (
-    <MaterialLibraryView
+    <MaterialsView
       title={t('courses:material_title')}
       filters={filters}
       view={view}

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { NewsEntry } from '../../api/schemas/course.schema';
-import { NewsView } from '../../ui/courses/news-view';
-import { newsListMachine } from './course-list.actor';
-import { CoursesNamespace } from './courses-namespace';
-import { compact, newsKind, pageOf, PER_PAGE } from './list-params';
-import { useListMachine, useListNavigation } from './use-list';
+import type { NewsEntry } from '../../api/schemas/news.schema';
+import { NewsView } from '../../ui/news/news-view';
+import { newsListMachine } from '../courses/course-list.actor';
+import { CoursesNamespace } from '../courses/courses-namespace';
+import { compact, newsKind, pageOf, PER_PAGE } from '../courses/list-params';
+import { useListMachine, useListNavigation } from '../courses/use-list';
 
 function NewsPage() {
   const { t, i18n } = useTranslation();

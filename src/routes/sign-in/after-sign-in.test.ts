@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getRedirectUrl, setRedirectUrl } from '../../api/token-storage';
-import { takeRedirectTarget } from './after-login';
+import { takeRedirectTarget } from './after-sign-in';
 
 describe('where a sign-in goes', () => {
   it('to the remembered page, once', () => {

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import { login } from '../../api/auth.api';
+import { login } from '../../api/sign-in.api';
 import { MissingCredentialError } from '../../api/auth-errors';
 import { setToken } from '../../api/token-storage';
-import type { LoginPayload } from '../../api/schemas/auth.schema';
+import type { LoginPayload } from '../../api/schemas/sign-in.schema';
 import { signInMachine, signInOutcome, type SignInOutcome } from '../../machines/sign-in/sign-in.machine';
 import { CodeRequiredError } from '../../machines/two-factor/two-factor.errors';
 import { toSubmissionError } from '../submission';
@@ -18,6 +18,6 @@ async function attempt(input: LoginPayload): Promise<void> {
   }
 }
 
-export const submitLogin = fromPromise<SignInOutcome, LoginPayload>(({ input }) => signInOutcome(attempt(input)));
+export const submitSignIn = fromPromise<SignInOutcome, LoginPayload>(({ input }) => signInOutcome(attempt(input)));
 
-export const loginMachine = signInMachine.provide({ actors: { submit: submitLogin } });
+export const signInRouteMachine = signInMachine.provide({ actors: { submit: submitSignIn } });

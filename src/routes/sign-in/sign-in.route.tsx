@@ -2,15 +2,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { LoginPayload } from '../../api/schemas/auth.schema';
+import type { LoginPayload } from '../../api/schemas/sign-in.schema';
 import { changeLanguage } from '../../i18n';
 import { selectSignInView } from '../../machines/sign-in/sign-in.selectors';
-import { LoginView } from '../../ui/login/login-view';
+import { SignInView } from '../../ui/sign-in/sign-in-view';
 import { useAppConfig } from '../app-context';
 import { useSession } from '../session/session-provider';
 import { TwoFactorSignIn } from '../two-factor/two-factor-sign-in';
-import { takeRedirectTarget } from './after-login';
-import { loginMachine } from './login.actor';
+import { takeRedirectTarget } from './after-sign-in';
+import { signInRouteMachine } from './sign-in.actor';
 
 interface PasswordStepProps {
   onSignedIn: () => void;
@@ -23,7 +23,7 @@ function PasswordStep({ onSignedIn, onCodeRequired }: PasswordStepProps) {
   const config = useAppConfig();
   const { i18n } = useTranslation();
   const navigate = useNavigate();
-  const actor = useActorRef(loginMachine);
+  const actor = useActorRef(signInRouteMachine);
   const view = useSelector(actor, selectSignInView);
 
   useEffect(() => {
@@ -34,7 +34,7 @@ function PasswordStep({ onSignedIn, onCodeRequired }: PasswordStepProps) {
   }, [view.codeFor, onCodeRequired]);
 
   return (
-    <LoginView
+    <SignInView
       productTitle={config.productTitle}
       busy={view.busy || view.succeeded}
       failure={view.failure}

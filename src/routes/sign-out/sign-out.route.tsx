@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { LogoutView } from '../../ui/logout/logout-view';
+import { SignOutView } from '../../ui/sign-out/sign-out-view';
 import { useAppConfig } from '../app-context';
 import { useSession } from '../session/session-provider';
 
@@ -20,5 +20,5 @@ export default function LogoutRoute() {
     session.logout();
   }, [session]);
 
-  return <LogoutView productTitle={config.productTitle} onNavigate={(to) => navigate(to)} />;
+  return <SignOutView productTitle={config.productTitle} onNavigate={(to) => navigate(to)} />;
 }

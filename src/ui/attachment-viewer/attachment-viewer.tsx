@@ -24,7 +24,7 @@ export interface AttachmentViewerProps {
   media?: MediaCallbacks;
   /** Lets a machine action play, pause or seek the video/audio element. */
   mediaRef?: Ref<MediaHandle>;
-  /** The API headers for hls.js (hlsRequestHeaders of src/api/attachment-stream.ts). */
+  /** The API headers for hls.js (hlsRequestHeaders of src/api/attachments-stream.ts). */
   hlsHeaders?: () => Record<string, string>;
   /** hls.js gave up: send stream.failed. */
   onStreamError?: (error: Error) => void;

@@ -9,7 +9,7 @@ export interface VideoViewProps extends MediaCallbacks {
   src?: string | null;
   /** A rewritten HLS playlist (blob: URL), played through hls.js (loaded only then). */
   playlistUrl?: string | null;
-  /** The API headers for hls.js's key and segment requests (src/api/attachment-stream.ts). */
+  /** The API headers for hls.js's key and segment requests (src/api/attachments-stream.ts). */
   hlsHeaders?: () => Record<string, string>;
   /** hls.js could not play the stream. */
   onStreamError?: (error: Error) => void;

@@ -4,13 +4,13 @@ import { NavAnchor } from '../layout/nav-anchor';
 export const CATALOGUE_TABS = ['all', 'latest', 'ranking', 'recommended', 'mine', 'material', 'news'] as const;
 export type CatalogueTab = (typeof CATALOGUE_TABS)[number];
 
-export interface CatalogueTabsProps {
+export interface CoursesTabsProps {
   current: CatalogueTab | null;
   onNavigate: (to: string) => void;
 }
 
 /** Links between the catalogue pages (real links: each list is its own address). */
-export function CatalogueTabs({ current, onNavigate }: CatalogueTabsProps) {
+export function CoursesTabs({ current, onNavigate }: CoursesTabsProps) {
   const { t } = useTranslation();
   return (
     <nav className="catalogue-tabs" aria-label={t('courses:tabs_label')}>

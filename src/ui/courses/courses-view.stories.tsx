@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import type { CourseCard } from '../../api/schemas/course.schema';
+import type { CourseCard } from '../../api/schemas/courses.schema';
 import type { CourseListView } from '../../machines/course-list/course-list.selectors';
-import { CatalogueView } from './catalogue-view';
+import { CoursesView } from './courses-view';
 import { cardPage, completedCard, inProgressCard, sampleCard } from './samples';
 
 const phone = { viewport: { value: 'phone', isRotated: false } };
@@ -13,7 +13,7 @@ const noFilters = { q: '', kind: '', department: '', status: '' };
 /** Every course list page (all, latest, ranking, recommended, mine, search) and its states. */
 const meta = {
   title: 'Courses/Catalogue',
-  component: CatalogueView,
+  component: CoursesView,
   args: {
     list: 'all',
     title: 'All Courses',
@@ -30,7 +30,7 @@ const meta = {
     onRetry: fn(),
     onNavigate: fn(),
   },
-} satisfies Meta<typeof CatalogueView>;
+} satisfies Meta<typeof CoursesView>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

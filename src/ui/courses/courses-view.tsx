@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { CourseCard, CourseList, DepartmentList } from '../../api/schemas/course.schema';
+import type { CourseCard, CourseList, DepartmentList } from '../../api/schemas/courses.schema';
 import { COURSE_KINDS } from '../../config/constants';
 import type { CourseListView } from '../../machines/course-list/course-list.selectors';
-import { CatalogueTabs, type CatalogueTab } from './catalogue-tabs';
+import { CoursesTabs, type CatalogueTab } from './courses-tabs';
 import { CourseGrid } from './course-grid';
 import { ListFilters, type FilterSelect } from './list-filters';
 import { ListState } from './list-state';
@@ -17,7 +17,7 @@ export interface CatalogueFilters {
   status: string;
 }
 
-export interface CatalogueViewProps {
+export interface CoursesViewProps {
   list: CourseList;
   /** The page heading (the route's title). */
   title: string;
@@ -37,7 +37,7 @@ export interface CatalogueViewProps {
 const TAB_OF: Partial<Record<CourseList, CatalogueTab>> = { all: 'all', latest: 'latest', ranking: 'ranking', recommended: 'recommended', mine: 'mine' };
 
 /** Every course list page: tabs, filters, the cards with their states, and the pages. */
-export function CatalogueView(p: CatalogueViewProps) {
+export function CoursesView(p: CoursesViewProps) {
   const { t } = useTranslation();
   const selects: FilterSelect[] = [];
   // The recommended list is one kind already.
@@ -72,7 +72,7 @@ export function CatalogueView(p: CatalogueViewProps) {
   return (
     <section className="catalogue-view" aria-labelledby="catalogue-title">
       <h1 id="catalogue-title">{p.title}</h1>
-      {p.list === 'search' ? null : <CatalogueTabs current={TAB_OF[p.list] ?? null} onNavigate={p.onNavigate} />}
+      {p.list === 'search' ? null : <CoursesTabs current={TAB_OF[p.list] ?? null} onNavigate={p.onNavigate} />}
       <ListFilters
         search={{ value: p.filters.q, label: p.list === 'search' ? t('courses:search_title') : t('courses:search_label'), placeholder: t('courses:search_placeholder'), maxLength: 100 }}
         selects={selects}

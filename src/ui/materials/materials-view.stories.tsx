@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import type { Material } from '../../api/schemas/course.schema';
+import type { Material } from '../../api/schemas/materials.schema';
 import type { CourseListView } from '../../machines/course-list/course-list.selectors';
-import { MaterialLibraryView } from './material-library-view';
-import { sampleMaterials } from './samples';
+import { MaterialsView } from './materials-view';
+import { sampleMaterials } from '../courses/samples';
 
 const phone = { viewport: { value: 'phone', isRotated: false } };
 const all: Material[] = [
@@ -19,7 +19,7 @@ const loaded: CourseListView<Material> = { status: 'loaded', result: { data: all
 /** The material library: one row per attachment, every type icon, filters and states. */
 const meta = {
   title: 'Courses/MaterialLibrary',
-  component: MaterialLibraryView,
+  component: MaterialsView,
   args: {
     title: 'Material Library',
     filters: { q: '', type: '', language: '' },
@@ -31,7 +31,7 @@ const meta = {
     onRetry: fn(),
     onNavigate: fn(),
   },
-} satisfies Meta<typeof MaterialLibraryView>;
+} satisfies Meta<typeof MaterialsView>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import type { Material } from '../../api/schemas/course.schema';
+import type { Material } from '../../api/schemas/materials.schema';
 import { ATTACHMENT_TYPES, MATERIAL_LANGUAGES } from '../../config/constants';
 import type { CourseListView } from '../../machines/course-list/course-list.selectors';
 import { NavAnchor } from '../layout/nav-anchor';
-import { CatalogueTabs } from './catalogue-tabs';
-import { coursePath } from './course-card';
-import { formatNumber, formatSize } from './format';
-import { ListFilters } from './list-filters';
-import { ListState } from './list-state';
-import { Pagination } from './pagination';
-import { TypeIcon } from './type-icon';
-import './courses.css';
+import { CoursesTabs } from '../courses/courses-tabs';
+import { coursePath } from '../courses/course-card';
+import { formatNumber, formatSize } from '../courses/format';
+import { ListFilters } from '../courses/list-filters';
+import { ListState } from '../courses/list-state';
+import { Pagination } from '../courses/pagination';
+import { TypeIcon } from '../courses/type-icon';
+import '../courses/courses.css';
 
 export interface MaterialFilters {
   q: string;
@@ -18,7 +18,7 @@ export interface MaterialFilters {
   language: string;
 }
 
-export interface MaterialLibraryViewProps {
+export interface MaterialsViewProps {
   title: string;
   filters: MaterialFilters;
   view: CourseListView<Material>;
@@ -33,14 +33,14 @@ export interface MaterialLibraryViewProps {
 export const materialPath = (id: string) => `/courses/material/${encodeURIComponent(id)}`;
 
 /** The material library: every attachment a learner may open, filtered by type and language. */
-export function MaterialLibraryView(p: MaterialLibraryViewProps) {
+export function MaterialsView(p: MaterialsViewProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const rows = p.view.result?.data ?? [];
   return (
     <section className="catalogue-view" aria-labelledby="material-title">
       <h1 id="material-title">{p.title}</h1>
-      <CatalogueTabs current="material" onNavigate={p.onNavigate} />
+      <CoursesTabs current="material" onNavigate={p.onNavigate} />
       <ListFilters
         search={{ value: p.filters.q, label: t('courses:search_label'), maxLength: 100 }}
         selects={[

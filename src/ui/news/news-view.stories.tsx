@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import type { NewsEntry } from '../../api/schemas/course.schema';
+import type { NewsEntry } from '../../api/schemas/news.schema';
 import type { CourseListView } from '../../machines/course-list/course-list.selectors';
 import { NewsView } from './news-view';
-import { sampleNews } from './samples';
+import { sampleNews } from '../courses/samples';
 
 const phone = { viewport: { value: 'phone', isRotated: false } };
 const loaded: CourseListView<NewsEntry> = { status: 'loaded', result: { data: sampleNews, page: 1, per_page: 12, total: 2 }, failure: null, pages: 1 };

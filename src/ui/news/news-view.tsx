@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import type { NewsEntry } from '../../api/schemas/course.schema';
+import type { NewsEntry } from '../../api/schemas/news.schema';
 import { DEFAULT_COVER_URL } from '../../config/constants';
 import type { CourseListView } from '../../machines/course-list/course-list.selectors';
 import { NavAnchor } from '../layout/nav-anchor';
-import { CatalogueTabs } from './catalogue-tabs';
-import { coursePath } from './course-card';
-import { formatDate } from './format';
-import { ListFilters } from './list-filters';
-import { ListState } from './list-state';
-import { Pagination } from './pagination';
-import './courses.css';
+import { CoursesTabs } from '../courses/courses-tabs';
+import { coursePath } from '../courses/course-card';
+import { formatDate } from '../courses/format';
+import { ListFilters } from '../courses/list-filters';
+import { ListState } from '../courses/list-state';
+import { Pagination } from '../courses/pagination';
+import '../courses/courses.css';
 
 export interface NewsViewProps {
   title: string;
@@ -30,7 +30,7 @@ export function NewsView(p: NewsViewProps) {
   return (
     <section className="catalogue-view" aria-labelledby="news-title">
       <h1 id="news-title">{p.title}</h1>
-      <CatalogueTabs current="news" onNavigate={p.onNavigate} />
+      <CoursesTabs current="news" onNavigate={p.onNavigate} />
       <ListFilters
         selects={[
           {

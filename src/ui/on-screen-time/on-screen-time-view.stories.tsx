@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { OnScreenTimerView } from './on-screen-timer-view';
+import { OnScreenTimeView } from './on-screen-time-view';
 
 /** The course's time on screen (SPEC §4 on-screen time tracking). */
 const meta = {
-  title: 'Learning/OnScreenTimer',
-  component: OnScreenTimerView,
+  title: 'Learning/OnScreenTime',
+  component: OnScreenTimeView,
   args: { status: 'counting', seconds: 4_321 },
-} satisfies Meta<typeof OnScreenTimerView>;
+} satisfies Meta<typeof OnScreenTimeView>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

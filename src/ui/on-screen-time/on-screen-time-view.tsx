@@ -1,27 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import './on-screen-timer-view.css';
+import './on-screen-time-view.css';
 
-export type OnScreenTimerStatus = 'counting' | 'paused' | 'completed' | 'loading' | 'error';
+export type OnScreenTimeStatus = 'counting' | 'paused' | 'completed' | 'loading' | 'error';
 
 /** What the server did not credit at the last send (ADR 012). */
-export interface OnScreenTimerNotice {
+export interface OnScreenTimeNotice {
   uncredited: number;
   reasons: Array<'viewing' | 'overlap' | 'identity'>;
   refusals: string[];
 }
 
-export interface OnScreenTimerViewProps {
-  status: OnScreenTimerStatus;
+export interface OnScreenTimeViewProps {
+  status: OnScreenTimeStatus;
   /** The course's time on screen so far (whole seconds). */
   seconds: number;
   /** Time the server did not count, and why: the learner is told, never only the console. */
-  notice?: OnScreenTimerNotice | null;
+  notice?: OnScreenTimeNotice | null;
   /** The server could not be told the item was opened: its time cannot count yet (retrying). */
   viewingFailed?: boolean;
 }
 
 /** The server's word on time it did not count (ADR 012), in the learner's language. */
-function TimerNoticeView({ notice, viewingFailed }: Pick<OnScreenTimerViewProps, 'notice' | 'viewingFailed'>) {
+function TimerNoticeView({ notice, viewingFailed }: Pick<OnScreenTimeViewProps, 'notice' | 'viewingFailed'>) {
   const { t } = useTranslation();
   if (!viewingFailed && !notice) return null;
   return (
@@ -48,7 +48,7 @@ export function formatDuration(seconds: number): string {
 }
 
 /** SPEC §4 on-screen time: the course total counting up once a second while the item is shown. */
-export function OnScreenTimerView({ status, seconds, notice = null, viewingFailed = false }: OnScreenTimerViewProps) {
+export function OnScreenTimeView({ status, seconds, notice = null, viewingFailed = false }: OnScreenTimeViewProps) {
   const { t } = useTranslation();
   const label = t('attachments:timer_label');
   if (status === 'loading' || status === 'error') {

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { signInMachine } from '../../machines/sign-in/sign-in.machine';
 import { selectSignInView } from '../../machines/sign-in/sign-in.selectors';
-import { LoginView } from './login-view';
+import { SignInView } from './sign-in-view';
 
 // Each story's props come from a real machine state through the selectors (DESIGN §4).
 const state = (value: 'editing' | 'submitting' | 'failed', error: string | null = null) => {
@@ -12,7 +12,7 @@ const state = (value: 'editing' | 'submitting' | 'failed', error: string | null 
 
 const meta = {
   title: 'Pages/Login',
-  component: LoginView,
+  component: SignInView,
   args: {
     productTitle: 'Agent Academy',
     language: 'en',
@@ -24,7 +24,7 @@ const meta = {
     onNavigate: fn(),
     ...state('editing'),
   },
-} satisfies Meta<typeof LoginView>;
+} satisfies Meta<typeof SignInView>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

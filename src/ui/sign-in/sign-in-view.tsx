@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { loginPayloadSchema, type LoginPayload } from '../../api/schemas/auth.schema';
+import { loginPayloadSchema, type LoginPayload } from '../../api/schemas/sign-in.schema';
 import type { Language } from '../../config/constants';
 import type { FailureView } from '../../machines/shared/submission-error';
 import { FormAlert } from '../form/form-alert';
@@ -10,7 +10,7 @@ import { LanguageSelect } from '../language-select/language-select';
 import { NavAnchor } from '../layout/nav-anchor';
 import { PublicPage } from '../public-page/public-page';
 
-export interface LoginViewProps {
+export interface SignInViewProps {
   productTitle: string;
   busy: boolean;
   failure: FailureView;
@@ -25,7 +25,7 @@ export interface LoginViewProps {
   onNavigate: (to: string) => void;
 }
 
-export function LoginView(p: LoginViewProps) {
+export function SignInView(p: SignInViewProps) {
   const { t } = useTranslation();
   const { field, error, onSubmit } = useSubmissionForm<LoginPayload>(loginPayloadSchema, { external_id: '', password: '' }, p);
 

@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { LogoutView } from './logout-view';
+import { SignOutView } from './sign-out-view';
 
 const meta = {
   title: 'Pages/Logout',
-  component: LogoutView,
+  component: SignOutView,
   args: { productTitle: 'Agent Academy', onNavigate: fn() },
-} satisfies Meta<typeof LogoutView>;
+} satisfies Meta<typeof SignOutView>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -3,13 +3,13 @@ import { NavAnchor } from '../layout/nav-anchor';
 import { PublicPage } from '../public-page/public-page';
 import '../form/form.css';
 
-export interface LogoutViewProps {
+export interface SignOutViewProps {
   productTitle: string;
   onNavigate: (to: string) => void;
 }
 
 /** SPEC §2 /logout: a redirecting-to-login message and a link to the root path. */
-export function LogoutView({ productTitle, onNavigate }: LogoutViewProps) {
+export function SignOutView({ productTitle, onNavigate }: SignOutViewProps) {
   const { t } = useTranslation();
   return (
     <PublicPage productTitle={productTitle} heading={t('nav-titles:logout')}>
