@@ -3,13 +3,13 @@ import type { AttachmentLikeView } from '../../machines/attachment-like/attachme
 import { LikeToggle } from '../primitives/like-toggle';
 import { formatNumber } from '../courses/format';
 
-export interface LikeButtonProps {
+export interface AttachmentLikeButtonProps {
   like: AttachmentLikeView;
   onToggle: () => void;
 }
 
 /** SPEC §7 like/unlike of an attachment; a like that could not be saved says so. */
-export function LikeButton({ like, onToggle }: LikeButtonProps) {
+export function AttachmentLikeButton({ like, onToggle }: AttachmentLikeButtonProps) {
   const { t, i18n } = useTranslation();
   return (
     <div className="attachment-like">

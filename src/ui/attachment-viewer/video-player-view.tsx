@@ -2,7 +2,7 @@ import { useEffect, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaEvents, useMediaHandle, type MediaCallbacks, type MediaHandle } from './use-media-events';
 
-export interface VideoViewProps extends MediaCallbacks {
+export interface VideoPlayerViewProps extends MediaCallbacks {
   /** The attachment's name (accessible label). */
   name: string;
   /** A decrypted video (data: or blob: URL). */
@@ -20,7 +20,7 @@ export interface VideoViewProps extends MediaCallbacks {
 
 const noHeaders = () => ({});
 
-export function VideoView({ name, src, playlistUrl, hlsHeaders = noHeaders, onStreamError, seekingRefused = false, ref, ...callbacks }: VideoViewProps) {
+export function VideoPlayerView({ name, src, playlistUrl, hlsHeaders = noHeaders, onStreamError, seekingRefused = false, ref, ...callbacks }: VideoPlayerViewProps) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   useMediaHandle(video, ref);
