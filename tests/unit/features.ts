@@ -313,6 +313,7 @@ export const FEATURES: Record<string, Layers> = {
     ui: 'the courses view (src/ui/courses/courses-view.tsx) with words',
     test: 'covered by src/routes/courses/courses.route.test.tsx',
   },
+  // new:feature adds here
 };
 
 /** Folders and files of a layer that belong to no one feature, and why. */
