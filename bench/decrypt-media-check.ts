@@ -3,9 +3,9 @@
 // tamper refusal, HLS through hls.js with the rewritten playlist, pdf.js with its worker.
 import * as pdfjs from 'pdfjs-dist';
 import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { fetchStoredBytes, generateDownload, getAttachment, getStreamPlaylist } from '../src/api/attachment.api';
+import { fetchStoredBytes, generateDownload, getAttachment, getStreamPlaylist } from '../src/api/attachments.api';
 import { AttachmentTamperedError, decryptAttachment } from '../src/platform/attachment-crypto';
-import { hlsRequestHeaders, rewritePlaylist, streamUrls } from '../src/api/attachment-stream';
+import { hlsRequestHeaders, rewritePlaylist, streamUrls } from '../src/api/attachments-stream';
 import { setToken } from '../src/platform/storage/token-storage';
 import { attachHls } from '../src/ui/attachment-viewer/hls-player';
 

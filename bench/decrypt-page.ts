@@ -1,7 +1,7 @@
 // Bench page (served by bench/decrypt.mjs through Vite): times the app's own decrypt worker
 // (src/platform/attachment-crypto) on a large encrypted file and watches the main thread meanwhile.
 import { AttachmentTamperedError, decryptAttachment, releaseDecrypted } from '../src/platform/attachment-crypto';
-import type { AttachmentIntegrity } from '../src/api/schemas/attachment.schema';
+import type { AttachmentIntegrity } from '../src/api/schemas/attachments.schema';
 
 interface Fixture {
   stored: ArrayBuffer;

@@ -1,12 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AttachmentDetail, AttachmentIntegrity } from '../../src/api/schemas/attachment.schema';
-import type { MaterialListResponse, MaterialQuery } from '../../src/api/schemas/course.schema';
+import type { AttachmentDetail, AttachmentIntegrity } from '../../src/api/schemas/attachments.schema';
+import type { MaterialListResponse, MaterialQuery } from '../../src/api/schemas/materials.schema';
 import { ATTACHMENT_CRITERIA, ATTACHMENT_MEDIA, ATTACHMENT_SKIP, VIDEO_COMPLETION_TOLERANCE_SECONDS, type AttachmentType, type Language } from '../../src/config/constants';
 import type { Db } from '../db/client';
 import { attachmentLikes, attachmentProgress, attachments, courses } from '../db/schema';
 import { likePattern, localize, paging, refreshCompletion, type Tx } from './courses';
-import { attachmentSummaryOf, type AttachmentRow } from './attachment-summary';
+import { attachmentSummaryOf, type AttachmentRow } from './attachments-summary';
 import { hasViewed } from './viewings';
 
 export type { AttachmentRow };

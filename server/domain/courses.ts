@@ -8,11 +8,11 @@ import type {
   CourseStatus,
   DepartmentList,
   Lesson,
-} from '../../src/api/schemas/course.schema';
+} from '../../src/api/schemas/courses.schema';
 import { DEFAULT_COVER_URL, type Language } from '../../src/config/constants';
 import type { Db } from '../db/client';
 import { attachmentProgress, attachments, courseEnrolments, courseItems, courseLikes, courses, departments, lessons, onScreenLogs, type LocalizedText } from '../db/schema';
-import { attachmentSummaryOf } from './attachment-summary';
+import { attachmentSummaryOf } from './attachments-summary';
 
 /** The database or a transaction of it (a transaction is a PgDatabase too). */
 export type Tx = Db;

@@ -5,7 +5,7 @@ import type {
   IdentityCheck,
   IdentityChecksQuery,
   IdentityChecksResponse,
-} from '../../src/api/schemas/identity-check.schema';
+} from '../../src/api/schemas/identity-checks.schema';
 import type { Db } from '../db/client';
 import { identityChecks, users } from '../db/schema';
 

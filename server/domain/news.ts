@@ -1,5 +1,5 @@
 import { and, count, desc, eq, lte, type SQL } from 'drizzle-orm';
-import type { NewsListResponse, NewsQuery } from '../../src/api/schemas/course.schema';
+import type { NewsListResponse, NewsQuery } from '../../src/api/schemas/news.schema';
 import { DEFAULT_COVER_URL, type Language } from '../../src/config/constants';
 import type { Db } from '../db/client';
 import { news } from '../db/schema';

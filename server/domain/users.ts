@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import type { CurrentUser, FindUsersQuery, FindUsersResponse, PublicUser } from '../../src/api/schemas/user.schema';
+import type { CurrentUser, FindUsersQuery, FindUsersResponse, PublicUser } from '../../src/api/schemas/users.schema';
 import { DEFAULT_COVER_URL, DEFAULT_ICON_URL } from '../../src/config/constants';
 import type { Db } from '../db/client';
 import { notifications, users, type UserRow } from '../db/schema';

@@ -1,9 +1,9 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
-import type { Viewing } from '../../src/api/schemas/viewing.schema';
+import type { Viewing } from '../../src/api/schemas/viewings.schema';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
 import { identityChecks, sessions, users, viewings } from '../db/schema';
-import { coversOf, type Cover, type Evidence } from './on-screen-credit';
+import { coversOf, type Cover, type Evidence } from './on-screen-time-credit';
 import type { Tx } from './courses';
 
 // ADR 012: viewings (the server saw the learner open an item) and the identity verifications that

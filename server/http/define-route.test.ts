@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod/mini';
-import { loginPayloadSchema } from '../../src/api/schemas/auth.schema';
-import { findUsersQuerySchema, userIdParamSchema } from '../../src/api/schemas/user.schema';
+import { loginPayloadSchema } from '../../src/api/schemas/sign-in.schema';
+import { findUsersQuerySchema, userIdParamSchema } from '../../src/api/schemas/users.schema';
 import { HEADER } from '../../src/config/constants';
 import type { AppEnv } from './context';
 import { ApiApp, defineRoute } from './define-route';

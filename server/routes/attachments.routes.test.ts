@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachmentDetailSchema, generateDownloadResponseSchema } from '../../src/api/schemas/attachment.schema';
+import { attachmentDetailSchema, generateDownloadResponseSchema } from '../../src/api/schemas/attachments.schema';
 import { HEADER } from '../../src/config/constants';
 import { MAC_PIECE_BYTES, verifyAndDecrypt } from '../storage/attachment-crypto';
 import {

@@ -8,7 +8,7 @@ import {
   likeAttachmentRoute,
   putAttachmentStatusRoute,
   unlikeAttachmentRoute,
-} from '../../src/api/schemas/attachment.routes';
+} from '../../src/api/schemas/attachments.routes';
 import { fillPath } from '../../src/api/route-contract';
 import { deriveKey } from '../auth/jwt';
 import {
@@ -19,11 +19,11 @@ import {
   likeAttachment,
   signDownloadToken,
 } from '../domain/attachments';
-import { recordAttachmentStatus } from '../domain/on-screen-log';
+import { recordAttachmentStatus } from '../domain/on-screen-time';
 import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/errors';
 import type { ApiApp, AppServices } from '../http/services';
-import { claimClock, claimOf, claimRefusal, recordExistsResponse, viewingOfRecord } from './on-screen-log.routes';
+import { claimClock, claimOf, claimRefusal, recordExistsResponse, viewingOfRecord } from './on-screen-time.routes';
 
 /** The browser may keep stored bytes and stream files for a while, never in a shared cache. */
 export const PRIVATE_CACHE = 'private, max-age=300';

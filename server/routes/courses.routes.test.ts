@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseDetailSchema, courseListResponseSchema, materialListResponseSchema, type CourseCard } from '../../src/api/schemas/course.schema';
+import { courseDetailSchema, courseListResponseSchema, type CourseCard } from '../../src/api/schemas/courses.schema';
+import { materialListResponseSchema } from '../../src/api/schemas/materials.schema';
 import { DEFAULT_COVER_URL, HEADER } from '../../src/config/constants';
 import {
   createAttachment,

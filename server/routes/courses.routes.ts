@@ -1,21 +1,12 @@
-import {
-  courseListRoutes,
-  enrolRoute,
-  getCourseRoute,
-  getDepartmentsRoute,
-  likeCourseRoute,
-  listMaterialsRoute,
-  unlikeCourseRoute,
-} from '../../src/api/schemas/course.routes';
-import type { CourseList } from '../../src/api/schemas/course.schema';
-import { listMaterials } from '../domain/attachments';
+import { courseListRoutes, enrolRoute, getCourseRoute, getDepartmentsRoute, likeCourseRoute, unlikeCourseRoute } from '../../src/api/schemas/courses.routes';
+import type { CourseList } from '../../src/api/schemas/courses.schema';
 import { courseDetail, enrol, findPublishedCourse, likeCourse, listCourses, listDepartments } from '../domain/courses';
 import { langOf } from '../http/context';
 import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/errors';
 import type { ApiApp, AppServices } from '../http/services';
 
-/** The course catalogue (SPEC §2 course pages), course detail, enrolment and likes, and the material library. */
+/** The course catalogue (SPEC §2 course pages), course detail, enrolment and likes. */
 export function registerCourseRoutes(app: ApiApp, s: AppServices): void {
   const auth = s.requireFullAuth;
   const now = () => new Date(s.clock.now());
@@ -55,6 +46,4 @@ export function registerCourseRoutes(app: ApiApp, s: AppServices): void {
       return c.body(null, 204);
     });
   }
-
-  defineRoute(app, listMaterialsRoute, auth, async (c, { query }) => c.json(await listMaterials(s.db, query, caller(c.get('session').userId, langOf(c))), 200));
 }

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { fileDownloadRoute } from '../../src/api/schemas/attachment.routes';
+import { fileDownloadRoute } from '../../src/api/schemas/attachments.routes';
 import { deriveKey } from '../auth/jwt';
 import { downloadHeaders, findVisibleAttachment, verifyDownloadToken } from '../domain/attachments';
 import { defineRoute } from '../http/define-route';

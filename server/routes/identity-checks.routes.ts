@@ -1,4 +1,4 @@
-import { listAuditIdentityChecksRoute, listIdentityChecksRoute } from '../../src/api/schemas/identity-check.routes';
+import { listAuditIdentityChecksRoute, listIdentityChecksRoute } from '../../src/api/schemas/identity-checks.routes';
 import { listAuditIdentityChecks, listOwnIdentityChecks } from '../domain/identity-checks';
 import { findUserById } from '../domain/users';
 import { defineRoute } from '../http/define-route';

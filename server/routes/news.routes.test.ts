@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsListResponseSchema } from '../../src/api/schemas/course.schema';
+import { newsListResponseSchema } from '../../src/api/schemas/news.schema';
 import { DEFAULT_COVER_URL, HEADER } from '../../src/config/constants';
 import { createContentTestContext, createCourse, createDepartment, createNews, tri, type ContentTestContext } from '../testing/content-factory';
 

@@ -1,4 +1,4 @@
-import { listNewsRoute } from '../../src/api/schemas/course.routes';
+import { listNewsRoute } from '../../src/api/schemas/news.routes';
 import { listNews } from '../domain/news';
 import { langOf } from '../http/context';
 import { defineRoute } from '../http/define-route';

@@ -1,4 +1,4 @@
-import { changePasswordRoute, findUsersRoute, getCurrentUserRoute, getUserRoute } from '../../src/api/schemas/user.routes';
+import { changePasswordRoute, findUsersRoute, getCurrentUserRoute, getUserRoute } from '../../src/api/schemas/users.routes';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password';
 import { currentUser, findUserById, findUsers, setPassword, toPublicUser } from '../domain/users';
 import { beginAttempt } from '../http/attempts';

@@ -1,6 +1,6 @@
-import { beginViewingRoute } from '../../src/api/schemas/viewing.routes';
+import { beginViewingRoute } from '../../src/api/schemas/viewings.routes';
 import { findVisibleAttachment } from '../domain/attachments';
-import { findPublishedItem } from '../domain/on-screen-log';
+import { findPublishedItem } from '../domain/on-screen-time';
 import { beginViewing, identityVerifiedUntil, viewingOf } from '../domain/viewings';
 import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/errors';

@@ -1,8 +1,8 @@
-import { getCurrentUser } from './user.api';
+import { getCurrentUser } from './users.api';
 import { currentLanguage } from './http';
 import { ApiRequestError, apiMessage } from './api-error';
 import { getToken, onTokenChange, readClaims } from '../platform/storage/token-storage';
-import type { CurrentUser } from './schemas/user.schema';
+import type { CurrentUser } from './schemas/users.schema';
 
 // SPEC §4: the current user is loaded once per student token, concurrent callers share one
 // in-flight fetch, and it is reloaded when the token changes.

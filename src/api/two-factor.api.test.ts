@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { login, resetPassword } from './auth.api';
+import { login, resetPassword } from './sign-in.api';
 import { MissingCredentialError, NotAuthenticatedError, isNotAuthenticated } from './auth-errors';
 import { ApiRequestError } from './http';
 import { json, stubFetch, text, tokenFor } from './test-helpers';

@@ -12,7 +12,7 @@ import { forgotPasswordMachine } from './forgot-password/forgot-password.machine
 import { idleTimeoutMachine } from './idle-timeout/idle-timeout.machine';
 import { lessonAttachmentMachine } from './lesson/lesson-attachment.machine';
 import { lessonMachine } from './lesson/lesson.machine';
-import { onScreenTimerMachine } from './on-screen-timer/on-screen-timer.machine';
+import { onScreenTimeMachine } from './on-screen-time/on-screen-time.machine';
 import { resetPasswordMachine } from './reset-password/reset-password.machine';
 import { sessionMachine } from './session/session.machine';
 import { signInMachine } from './sign-in/sign-in.machine';
@@ -35,7 +35,7 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['course-detail', courseDetailMachine],
   ['attachment-viewer', attachmentViewerMachine],
   ['attachment-like', attachmentLikeMachine],
-  ['on-screen-timer', onScreenTimerMachine],
+  ['on-screen-time', onScreenTimeMachine],
   ['video-player', videoPlayerMachine],
   ['lesson', lessonMachine],
   ['lesson-attachment', lessonAttachmentMachine, 'src/machines/lesson/lesson-attachment.machine.ts'],

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useSyncExternalStore, type ReactN
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { AppConfig } from '../api/schemas/app-config.schema';
-import type { CurrentUser } from '../api/schemas/user.schema';
+import type { CurrentUser } from '../api/schemas/users.schema';
 import { getCurrentUserState, loadCurrentUser, subscribeCurrentUser } from '../api/current-user';
 import { getToken } from '../platform/storage/token-storage';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { demoAppConfig } from '../config/app-config.defaults';
-import type { CurrentUser } from '../api/schemas/user.schema';
+import type { CurrentUser } from '../api/schemas/users.schema';
 import { agent01, json, tokenFor } from '../api/test-helpers';
 import { clearToken, getRedirectUrl, setToken } from '../platform/storage/token-storage';
 import { fakeApi } from './testing/network';

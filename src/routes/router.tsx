@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { AppConfig } from '../api/schemas/app-config.schema';
-import type { CourseList } from '../api/schemas/course.schema';
+import type { CourseList } from '../api/schemas/courses.schema';
 import { LoadingOverlay } from '../ui/layout/loading-overlay';
 import { authGuard, loginGuard, mobileCheck } from './guards';
 import { managementGuard } from './management/management.guard';
@@ -29,7 +29,7 @@ function catalogue(list: CourseList, title: TitleKey): RouteObject {
     path: list,
     handle: titled(title),
     loader: authGuard,
-    lazy: async () => ({ Component: (await import('./courses/catalogue.route')).catalogueRoute(list) }),
+    lazy: async () => ({ Component: (await import('./courses/courses.route')).catalogueRoute(list) }),
   };
 }
 
@@ -64,10 +64,10 @@ export function appRoutes(config: AppConfig): RouteObject[] {
       errorElement: <RootError />,
       HydrateFallback: () => <LoadingOverlay fullPage />,
       children: [
-        { path: 'login', handle: titled('login'), loader: loginGuard, ...page(() => import('./login/login.route')) },
+        { path: 'login', handle: titled('login'), loader: loginGuard, ...page(() => import('./sign-in/sign-in.route')) },
         { path: 'forgot-password', handle: titled('forgot_password'), ...page(() => import('./forgot-password/forgot-password.route')) },
         { path: 'reset-password', handle: titled('reset_password_link'), ...page(() => import('./reset-password/reset-password.route')) },
-        { path: 'logout', handle: titled('logout'), ...page(() => import('./logout/logout.route')) },
+        { path: 'logout', handle: titled('logout'), ...page(() => import('./sign-out/sign-out.route')) },
         { path: 'disclaimer', handle: titled('disclaimer'), ...page(() => import('./disclaimer/disclaimer.route')) },
         { path: 'not-found', handle: titled('not_found'), ...page(() => import('./not-found/not-found.route')) },
         {
@@ -92,13 +92,13 @@ export function appRoutes(config: AppConfig): RouteObject[] {
                 catalogue('ranking', 'courses_ranking'),
                 catalogue('recommended', 'courses_recommended'),
                 catalogue('mine', 'courses_mine'),
-                guarded('material', 'courses_material', () => import('./courses/material.route')),
-                guarded('material/:attachmentId', 'courses_material', () => import('./material-viewer/material-viewer.route')),
-                guarded('news', 'courses_news', () => import('./courses/news.route')),
+                guarded('material', 'courses_material', () => import('./materials/materials.route')),
+                guarded('material/:attachmentId', 'courses_material', () => import('./materials/materials-viewer.route')),
+                guarded('news', 'courses_news', () => import('./news/news.route')),
               ],
             },
             // Learning pages register for identity prompts (continual authentication).
-            guarded('course/:courseId', 'course', () => import('./course/course.route')),
+            guarded('course/:courseId', 'course', () => import('./course-detail/course-detail.route')),
             guarded('lesson/:courseId/:itemId', 'lesson', () => import('./lesson/lesson.route')),
             guarded('lesson/*', 'lesson', () => import('./not-found/not-found.route')),
             guarded('profile', 'profile', comingSoon),

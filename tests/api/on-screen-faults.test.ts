@@ -4,9 +4,9 @@ import { createAttachment, createAttachmentItem, createCourse, createDepartment,
 import { createTestContext, type TestContext } from '../../server/test-support';
 import { ApiRequestError } from '../../src/api/api-error';
 import { createOnScreenRecordStorage, type KeyValueStore } from '../../src/platform/storage/on-screen-record-storage';
-import type { CourseTotal, OnScreenTimerEvent, TimerTarget } from '../../src/machines/on-screen-timer/on-screen-timer.machine';
-import { onScreenTimerView } from '../../src/machines/on-screen-timer/on-screen-timer.selectors';
-import { onScreenTimerLogic, type OnScreenTimerDeps } from '../../src/routes/lesson/on-screen-timer.actor';
+import type { CourseTotal, OnScreenTimeEvent, TimerTarget } from '../../src/machines/on-screen-time/on-screen-time.machine';
+import { onScreenTimeView } from '../../src/machines/on-screen-time/on-screen-time.selectors';
+import { onScreenTimeLogic, type OnScreenTimeDeps } from '../../src/routes/lesson/on-screen-time.actor';
 import { seeded } from './fuzz/bad-input';
 
 // Brief law (issue 5): the time a learner spends is counted exactly once, never lost, never
@@ -19,7 +19,7 @@ const ids = { course: 0, first: 0, second: 0, pdf: 0 };
 
 beforeAll(async () => {
   // A long session: the simulated learner reads for hours of server time.
-  // Identity prompts are another test's subject (on-screen-log.routes.test.ts): here they are off.
+  // Identity prompts are another test's subject (on-screen-time.routes.test.ts): here they are off.
   ctx = await createTestContext({
     privateFiles: true,
     config: { sessionTimeoutSeconds: 86_400, continualAuth: { enabled: false, min: 15, max: 30, unitSeconds: 60, slackSeconds: 120 } },
@@ -96,7 +96,7 @@ describe('on-screen time under faults (real machine, real server)', () => {
           return answer(await call(path, json));
       }
     };
-    const deps: OnScreenTimerDeps = {
+    const deps: OnScreenTimeDeps = {
       putItemLog: (itemId, payload) => faulty(`/api/on_screen_log/${itemId}`, payload),
       putAttachmentStatus: (id, payload) => faulty(`/api/attachments/${id}/status`, payload),
       getCourseTotal: async (courseId) => {
@@ -108,7 +108,7 @@ describe('on-screen time under faults (real machine, real server)', () => {
       },
       storage,
     };
-    const logic = onScreenTimerLogic(deps).provide({ actors: { ticker: fromCallback<EventObject>(() => undefined) } });
+    const logic = onScreenTimeLogic(deps).provide({ actors: { ticker: fromCallback<EventObject>(() => undefined) } });
     const clock = new SimulatedClock();
     type TimerActor = Actor<typeof logic>;
 
@@ -132,11 +132,11 @@ describe('on-screen time under faults (real machine, real server)', () => {
       actor.send({ type: 'course.setup', courseId: String(ids.course), now });
       if (target) actor.send({ type: 'timer.start', target, now });
       await settle(actor);
-      expect(onScreenTimerView(actor.getSnapshot()).status).not.toBe('error');
+      expect(onScreenTimeView(actor.getSnapshot()).status).not.toBe('error');
       return actor;
     };
     let actor = await open();
-    const send = async (event: OnScreenTimerEvent) => {
+    const send = async (event: OnScreenTimeEvent) => {
       actor.send(event);
       await settle(actor);
       if (reload) {

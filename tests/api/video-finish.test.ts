@@ -4,8 +4,8 @@ import { createAttachment, createAttachmentItem, createCourse, createDepartment,
 import { createTestContext, type TestContext } from '../../server/test-support';
 import { ApiRequestError } from '../../src/api/api-error';
 import { createOnScreenRecordStorage, type KeyValueStore } from '../../src/platform/storage/on-screen-record-storage';
-import type { CourseTotal } from '../../src/machines/on-screen-timer/on-screen-timer.machine';
-import { onScreenTimerLogic, sendPendingTime, TimeNotSentError, type OnScreenTimerDeps } from '../../src/routes/lesson/on-screen-timer.actor';
+import type { CourseTotal } from '../../src/machines/on-screen-time/on-screen-time.machine';
+import { onScreenTimeLogic, sendPendingTime, TimeNotSentError, type OnScreenTimeDeps } from '../../src/routes/lesson/on-screen-time.actor';
 
 // Issue 11 §2: a video watched to its end completes on the first viewing. The real timer machine
 // and its outbox against the real server: the finish comes after the viewing's pending time.
@@ -47,7 +47,7 @@ async function openVideo(externalId: string) {
     ctx.clock.set(now);
     return learner.request(path, init);
   };
-  const deps: OnScreenTimerDeps = {
+  const deps: OnScreenTimeDeps = {
     putItemLog: async (itemId, payload) => answer(await call(`/api/on_screen_log/${itemId}`, { method: 'PUT', json: payload })),
     putAttachmentStatus: async (id, payload) => answer(await call(`/api/attachments/${id}/status`, { method: 'PUT', json: payload })),
     getCourseTotal: async (courseId) => {
@@ -56,7 +56,7 @@ async function openVideo(externalId: string) {
     },
     storage: createOnScreenRecordStorage(store),
   };
-  const actor = createActor(onScreenTimerLogic(deps).provide({ actors: { ticker: fromCallback<EventObject>(() => undefined) } })).start();
+  const actor = createActor(onScreenTimeLogic(deps).provide({ actors: { ticker: fromCallback<EventObject>(() => undefined) } })).start();
   const settle = async () => {
     for (let i = 0; i < 1_000; i += 1) {
       await new Promise<void>((r) => setImmediate(r));

@@ -1,5 +1,5 @@
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { IDENTITY_CHECK_OUTCOMES, IDENTITY_CHECK_TYPES } from '../../../src/api/schemas/identity-check.schema';
+import { IDENTITY_CHECK_OUTCOMES, IDENTITY_CHECK_TYPES } from '../../../src/api/schemas/identity-checks.schema';
 import { sessions } from './sessions';
 import { users } from './users';
 

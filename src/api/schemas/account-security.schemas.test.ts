@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { demoAppConfig, specDefaultAppConfig } from '../../config/app-config.defaults';
 import { appConfigSchema } from './app-config.schema';
-import { loginQuerySchema, resetPasswordPayloadSchema } from './auth.schema';
+import { loginQuerySchema, resetPasswordPayloadSchema } from './sign-in.schema';
 import { apiErrorSchema } from './error.schema';
-import { auditIdentityChecksQuerySchema, identityCheckSchema, identityChecksQuerySchema } from './identity-check.schema';
+import { auditIdentityChecksQuerySchema, identityCheckSchema, identityChecksQuerySchema } from './identity-checks.schema';
 import { otpFormSchema, oneTimePasswordSchema, twoFactorCheckPayloadSchema, twoFactorVerifyPayloadSchema } from './two-factor.schema';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? null : result.error!.issues[0].message);

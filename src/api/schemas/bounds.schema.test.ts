@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { attachmentStatusPayloadSchema } from './attachment.schema';
-import { loginPayloadSchema } from './auth.schema';
+import { attachmentStatusPayloadSchema } from './attachments.schema';
+import { loginPayloadSchema } from './sign-in.schema';
 import { INT4_MAX, int4, text } from './bounds.schema';
-import { courseIdParamSchema, courseListQuerySchema } from './course.schema';
-import { onScreenLogPayloadSchema } from './on-screen-log.schema';
+import { courseIdParamSchema, courseListQuerySchema } from './courses.schema';
+import { onScreenLogPayloadSchema } from './on-screen-time.schema';
 
 const firstMessage = (schema: z.ZodMiniType, value: unknown) => z.safeParse(schema, value).error?.issues[0]?.message;
 

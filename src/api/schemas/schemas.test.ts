@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { specDefaultAppConfig } from '../../config/app-config.defaults';
 import { appConfigSchema } from './app-config.schema';
-import { emailSchema, externalIdSchema, loginQuerySchema, tokenClaimsSchema, tokenTextSchema } from './auth.schema';
+import { emailSchema, externalIdSchema, loginQuerySchema, tokenClaimsSchema, tokenTextSchema } from './sign-in.schema';
 import { apiErrorSchema } from './error.schema';
 import { changePasswordSchema, passwordSchema } from './password.schema';
-import { currentUserSchema, findUsersQuerySchema, userIdParamSchema } from './user.schema';
+import { currentUserSchema, findUsersQuerySchema, userIdParamSchema } from './users.schema';
 
 // The contract in zod/mini: each check's order and message key is behaviour the forms and the
 // server rely on (the server answers the first issue's message).

@@ -1,5 +1,5 @@
 import { bearerSecurity, empty, errorResponses, json, route, text } from '../route-contract';
-import { tokenTextSchema } from './auth.schema';
+import { tokenTextSchema } from './sign-in.schema';
 import {
   twoFactorActivatePayloadSchema,
   twoFactorActivationSchema,

@@ -1,4 +1,4 @@
-import type { AttachmentDetail } from '../../api/schemas/attachment.schema';
+import type { AttachmentDetail } from '../../api/schemas/attachments.schema';
 
 // Attachment details for tests and stories (never imported by app code).
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { AttachmentDetail } from '../../api/schemas/attachment.schema';
+import type { AttachmentDetail } from '../../api/schemas/attachments.schema';
 import { pdfDetail as baseDetail } from './attachment-viewer.fixtures';
 import { attachmentViewerMachine, failureOf, SIGNED_URL_MARGIN_MS, type AttachmentViewerEvent, type SignedUrl, type ViewerContent } from './attachment-viewer.machine';
 import { selectAttachmentViewerView } from './attachment-viewer.selectors';

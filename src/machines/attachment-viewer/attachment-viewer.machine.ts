@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
-import type { AttachmentDetail } from '../../api/schemas/attachment.schema';
+import type { AttachmentDetail } from '../../api/schemas/attachments.schema';
 import { ATTACHMENT_MEDIA } from '../../config/constants';
 
 /** What the viewer shows (SPEC §7): media by URL (data: or blob:), a PDF as bytes, an office
@@ -86,7 +86,7 @@ export const attachmentViewerMachine = setup({
     downloadAttachment: fromCallback<EventObject, { attachmentId: string }>(notProvided('downloadAttachment')),
     /** The decrypt worker: verify the HMAC, decrypt, present (src/platform/attachment-crypto). */
     decryptAttachment: fromPromise<ViewerContent, { bytes: ArrayBuffer; detail: AttachmentDetail }>(notProvided('decryptAttachment')),
-    /** The stored playlist, rewritten (src/api/attachment-stream.ts), as a blob: URL. */
+    /** The stored playlist, rewritten (src/api/attachments-stream.ts), as a blob: URL. */
     loadPlaylist: fromPromise<string, { attachmentId: string; playlist: string }>(notProvided('loadPlaylist')),
     /** generate_download for an office document. */
     prepareDocument: fromPromise<SignedUrl, { attachmentId: string }>(notProvided('prepareDocument')),

@@ -3,7 +3,7 @@ import { fromCallback, type AnyMachineSnapshot, type EventObject } from 'xstate'
 import { attachmentViewerMachine, SIGNED_URL_MARGIN_MS, type SignedUrl } from './attachment-viewer.machine';
 import { selectAttachmentViewerView, type AttachmentViewerSnapshot } from './attachment-viewer.selectors';
 import { documentDetail, pdfDetail, streamDetail, videoDetail } from './attachment-viewer.fixtures';
-import type { AttachmentDetail } from '../../api/schemas/attachment.schema';
+import type { AttachmentDetail } from '../../api/schemas/attachments.schema';
 import { modelPaths, replayRuns, uncoveredByRuns, type Oracle, type OracleEvent } from '../testing/model-coverage';
 
 // The download is a callback actor: its events are sent as plain events by the paths.

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { AttachmentDetail } from '../../api/schemas/attachment.schema';
+import type { AttachmentDetail } from '../../api/schemas/attachments.schema';
 import type { attachmentViewerMachine, ViewerContent } from './attachment-viewer.machine';
 
 export type AttachmentViewerSnapshot = SnapshotFrom<typeof attachmentViewerMachine>;

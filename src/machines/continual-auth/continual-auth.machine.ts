@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { AppConfig } from '../../api/schemas/app-config.schema';
-import type { IdentityCheck } from '../../api/schemas/identity-check.schema';
+import type { IdentityCheck } from '../../api/schemas/identity-checks.schema';
 import { failureMessage } from '../shared/submission-error';
 
 /** SPEC §6: app configuration `continualAuthentication`; min and max count units of unitSeconds. */

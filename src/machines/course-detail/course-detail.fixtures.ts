@@ -1,4 +1,4 @@
-import type { CourseDetail } from '../../api/schemas/course.schema';
+import type { CourseDetail } from '../../api/schemas/courses.schema';
 
 // Test data for the machine's tests.
 export const sampleCourse: CourseDetail = {

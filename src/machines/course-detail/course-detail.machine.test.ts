@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { waitFor } from '../testing/wait-for';
-import type { CourseDetail } from '../../api/schemas/course.schema';
+import type { CourseDetail } from '../../api/schemas/courses.schema';
 import { courseDetailMachine, type SaveLikeInput } from './course-detail.machine';
 import { selectCourseDetailView } from './course-detail.selectors';
 import { sampleCourse } from './course-detail.fixtures';

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CourseDetail } from '../../api/schemas/course.schema';
+import type { CourseDetail } from '../../api/schemas/courses.schema';
 import { failureMessage } from '../shared/submission-error';
 
 export interface CourseDetailContext {
@@ -37,13 +37,13 @@ export const courseDetailMachine = setup({
   },
   actors: {
     loadCourse: fromPromise<CourseDetail, string>(async () => {
-      throw new Error('loadCourse must be provided (src/routes/course/course.actor.ts)');
+      throw new Error('loadCourse must be provided (src/routes/course-detail/course-detail.actor.ts)');
     }),
     saveLike: fromPromise<void, SaveLikeInput>(async () => {
-      throw new Error('saveLike must be provided (src/routes/course/course.actor.ts)');
+      throw new Error('saveLike must be provided (src/routes/course-detail/course-detail.actor.ts)');
     }),
     enrolCourse: fromPromise<void, string>(async () => {
-      throw new Error('enrolCourse must be provided (src/routes/course/course.actor.ts)');
+      throw new Error('enrolCourse must be provided (src/routes/course-detail/course-detail.actor.ts)');
     }),
   },
   guards: {

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { CourseDetail } from '../../api/schemas/course.schema';
+import type { CourseDetail } from '../../api/schemas/courses.schema';
 import { failureView, type FailureView } from '../shared/submission-error';
 import type { courseDetailMachine } from './course-detail.machine';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { waitFor } from '../testing/wait-for';
-import type { ForgetPasswordPayload } from '../../api/schemas/auth.schema';
+import type { ForgetPasswordPayload } from '../../api/schemas/sign-in.schema';
 import { forgotPasswordMachine } from './forgot-password.machine';
 import { selectForgotPasswordView } from './forgot-password.selectors';
 import { SubmissionError } from '../shared/submission-error';

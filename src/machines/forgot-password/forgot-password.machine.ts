@@ -1,4 +1,4 @@
-import type { ForgetPasswordPayload } from '../../api/schemas/auth.schema';
+import type { ForgetPasswordPayload } from '../../api/schemas/sign-in.schema';
 import { createFormSubmissionMachine } from '../form-submission/form-submission.machine';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, sendTo, setup, type AnyActorRef, type EventObject } from 'xstate';
-import type { AttachmentDetail } from '../../api/schemas/attachment.schema';
+import type { AttachmentDetail } from '../../api/schemas/attachments.schema';
 import { attachmentViewerMachine, type SignedUrl, type ViewerContent } from '../attachment-viewer/attachment-viewer.machine';
 import { audioDetail, documentDetail, imageDetail, pdfDetail, streamDetail, videoDetail } from '../attachment-viewer/attachment-viewer.fixtures';
 import { attachmentLikeMachine } from '../attachment-like/attachment-like.machine';

@@ -1,4 +1,4 @@
-import type { CourseDetail, CourseItem } from '../../api/schemas/course.schema';
+import type { CourseDetail, CourseItem } from '../../api/schemas/courses.schema';
 import { sampleCourse } from '../course-detail/course-detail.fixtures';
 
 // A course for the lesson machine's tests and stories (never imported by app code).

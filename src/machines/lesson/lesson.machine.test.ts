@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, type AnyActorRef, type EventObject } from 'xstate';
-import type { CourseDetail } from '../../api/schemas/course.schema';
-import type { Viewing } from '../../api/schemas/viewing.schema';
+import type { CourseDetail } from '../../api/schemas/courses.schema';
+import type { Viewing } from '../../api/schemas/viewings.schema';
 import { courseDetailMachine } from '../course-detail/course-detail.machine';
-import { onScreenTimerMachine, type CourseTotal, type OutboxReport } from '../on-screen-timer/on-screen-timer.machine';
-import { onScreenTimerView, type OnScreenTimerSnapshot } from '../on-screen-timer/on-screen-timer.selectors';
+import { onScreenTimeMachine, type CourseTotal, type OutboxReport } from '../on-screen-time/on-screen-time.machine';
+import { onScreenTimeView, type OnScreenTimeSnapshot } from '../on-screen-time/on-screen-time.selectors';
 import { lessonCourse } from './lesson.fixtures';
 import { lessonMachine, type FinishProblem, type LessonEvent, type ViewingTarget } from './lesson.machine';
 import { lessonCandidates, lessonOracle, lessonSpec, machineEventOf, type LessonOracleState, type LessonSituation, type LessonTestEvent } from './lesson.oracle';
@@ -40,7 +40,7 @@ function startLesson(itemId: string, { course = lessonCourse }: { course?: Cours
   const pendingTimers: Array<AnyActorRef | undefined> = [];
   const logic = lessonMachine.provide({
     actors: {
-      timer: onScreenTimerMachine.provide({
+      timer: onScreenTimeMachine.provide({
         actors: {
           fetchTotal: fromPromise<CourseTotal, { courseId: string }>(async () => ({ completed: false, total: 0 })),
           flushOutbox: fromPromise<OutboxReport | null>(async () => null),
@@ -76,7 +76,7 @@ function startLesson(itemId: string, { course = lessonCourse }: { course?: Cours
   });
   const actor = createActor(logic, { input: { courseId: 'c1', itemId, now: () => now } }).start();
   const timer = () => actor.getSnapshot().children.timer!;
-  const timerView = () => onScreenTimerView(timer().getSnapshot() as OnScreenTimerSnapshot);
+  const timerView = () => onScreenTimeView(timer().getSnapshot() as OnScreenTimeSnapshot);
   const h = {
     actor,
     viewings,

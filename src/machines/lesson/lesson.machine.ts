@@ -1,9 +1,9 @@
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type AnyActorRef, type EventObject, type SnapshotFrom } from 'xstate';
-import type { CourseDetail, CourseItem } from '../../api/schemas/course.schema';
-import type { Viewing } from '../../api/schemas/viewing.schema';
+import type { CourseDetail, CourseItem } from '../../api/schemas/courses.schema';
+import type { Viewing } from '../../api/schemas/viewings.schema';
 import { courseDetailMachine } from '../course-detail/course-detail.machine';
-import { onScreenTimerMachine, type TimerTarget } from '../on-screen-timer/on-screen-timer.machine';
-import { onScreenTimerView, type OnScreenTimerStatus } from '../on-screen-timer/on-screen-timer.selectors';
+import { onScreenTimeMachine, type TimerTarget } from '../on-screen-time/on-screen-time.machine';
+import { onScreenTimeView, type OnScreenTimeStatus } from '../on-screen-time/on-screen-time.selectors';
 import { lessonAttachmentMachine } from './lesson-attachment.machine';
 
 /** Why a finish did not go through (the view says which, with a retry). */
@@ -27,7 +27,7 @@ export interface LessonContext extends LessonInput {
   /** POST viewings failed at least once and has not answered yet (it retries). */
   viewingFailed: boolean;
   /** The timer's status and whole seconds, as its child reports them. */
-  timerStatus: OnScreenTimerStatus;
+  timerStatus: OnScreenTimeStatus;
   timerSeconds: number;
   /** The timer's seconds when it first counted for this item (reading time counts from there). */
   startSeconds: number | null;
@@ -77,7 +77,7 @@ export const itemOf = (c: Pick<LessonContext, 'course' | 'itemId'>): CourseItem 
 export const targetOf = (courseId: string, item: CourseItem): ViewingTarget =>
   item.kind === 'attachment' && item.attachment ? { courseId, attachmentId: item.attachment.id } : { courseId, itemId: item.id };
 
-type TimerSnapshot = SnapshotFrom<typeof onScreenTimerMachine>;
+type TimerSnapshot = SnapshotFrom<typeof onScreenTimeMachine>;
 type CourseSnapshot = SnapshotFrom<typeof courseDetailMachine>;
 
 const notProvided = (name: string) => () => {
@@ -113,7 +113,7 @@ export const lessonMachine = setup({
     },
   },
   actors: {
-    timer: onScreenTimerMachine,
+    timer: onScreenTimeMachine,
     courseDetail: courseDetailMachine,
     attachment: lessonAttachmentMachine,
     /** Sends page.hidden / page.visible / network.online while the page is shown. */
@@ -139,7 +139,7 @@ export const lessonMachine = setup({
       return { course: snapshot.context.course, courseStatus } as const;
     }),
     noteTimer: assign(({ context, event }) => {
-      const view = onScreenTimerView((event as unknown as { snapshot: TimerSnapshot }).snapshot);
+      const view = onScreenTimeView((event as unknown as { snapshot: TimerSnapshot }).snapshot);
       const counting = view.status === 'counting' || view.status === 'paused';
       return {
         timerStatus: view.status,

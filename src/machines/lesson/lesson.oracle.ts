@@ -1,5 +1,5 @@
 import type { EventObject } from 'xstate';
-import type { CourseDetail, CourseItem } from '../../api/schemas/course.schema';
+import type { CourseDetail, CourseItem } from '../../api/schemas/courses.schema';
 import { stateName, type Oracle, type OracleEvent, type OracleRow } from '../testing/model-coverage';
 import type { LessonEvent } from './lesson.machine';
 import { selectFinishView, type LessonSnapshot } from './lesson.selectors';

@@ -1,4 +1,4 @@
-import type { CourseCard, CourseList, CourseListQuery } from '../../api/schemas/course.schema';
+import type { CourseCard, CourseList, CourseListQuery } from '../../api/schemas/courses.schema';
 import type { PagedResponse } from '../../api/schemas/paged.schema';
 
 // Test data for the machine's tests (machines stay free of view code, so no shared UI samples).

@@ -6,7 +6,7 @@ import type { PagedResponse } from '../../api/schemas/paged.schema';
 import { pageCount, selectListView } from './paged-list.selectors';
 import { SubmissionError } from '../shared/submission-error';
 import { cardPage, sampleCard, secondCard, thirdCard, type CatalogueQuery } from './paged-list.fixtures';
-import type { CourseCard } from '../../api/schemas/course.schema';
+import type { CourseCard } from '../../api/schemas/courses.schema';
 
 const query = (extra: Partial<CatalogueQuery> = {}): CatalogueQuery => ({ list: 'all', page: 1, per_page: 12, ...extra });
 

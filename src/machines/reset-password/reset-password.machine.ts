@@ -1,4 +1,4 @@
-import type { ResetPasswordPayload } from '../../api/schemas/auth.schema';
+import type { ResetPasswordPayload } from '../../api/schemas/sign-in.schema';
 import { createFormSubmissionMachine } from '../form-submission/form-submission.machine';
 
 /**

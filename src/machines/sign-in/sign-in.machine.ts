@@ -1,4 +1,4 @@
-import type { LoginPayload } from '../../api/schemas/auth.schema';
+import type { LoginPayload } from '../../api/schemas/sign-in.schema';
 import { createFormSubmissionMachine } from '../form-submission/form-submission.machine';
 import { isCodeRequired } from '../two-factor/two-factor.errors';
 

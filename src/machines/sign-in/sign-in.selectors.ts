@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { LoginPayload } from '../../api/schemas/auth.schema';
+import type { LoginPayload } from '../../api/schemas/sign-in.schema';
 import type { signInMachine } from './sign-in.machine';
 import type { FailureView } from '../shared/submission-error';
 import { selectFormSubmission } from '../form-submission/form-submission.selectors';

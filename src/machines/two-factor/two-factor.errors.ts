@@ -1,4 +1,4 @@
-import type { LoginPayload } from '../../api/schemas/auth.schema';
+import type { LoginPayload } from '../../api/schemas/sign-in.schema';
 import { SubmissionError } from '../shared/submission-error';
 
 // SPEC §7 client error tokens, as the machines see them: route actors turn the API's

@@ -1,4 +1,4 @@
-import type { AttachmentIntegrity } from '../../api/schemas/attachment.schema';
+import type { AttachmentIntegrity } from '../../api/schemas/attachments.schema';
 import { ATTACHMENT_MEDIA, type AttachmentType } from '../../config/constants';
 import type { MediaKind, WorkerResult } from './decrypt-core';
 import { reviveError } from './errors';

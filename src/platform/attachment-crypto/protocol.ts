@@ -1,4 +1,4 @@
-import type { AttachmentIntegrity } from '../../api/schemas/attachment.schema';
+import type { AttachmentIntegrity } from '../../api/schemas/attachments.schema';
 import type { AttachmentType } from '../../config/constants';
 import type { WorkerResult } from './decrypt-core';
 

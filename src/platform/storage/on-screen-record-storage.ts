@@ -1,4 +1,4 @@
-import { onScreenRecordSchema, type OnScreenRecord } from '../../api/schemas/on-screen-log.schema';
+import { onScreenRecordSchema, type OnScreenRecord } from '../../api/schemas/on-screen-time.schema';
 import { STORAGE_KEY } from '../../config/constants';
 
 // SPEC §3: the current on-screen record lives in local storage under onScreenDuration until it

@@ -1,5 +1,5 @@
 import { jwtDecode } from 'jwt-decode';
-import { tokenClaimsSchema, type TokenClaims } from '../../api/schemas/auth.schema';
+import { tokenClaimsSchema, type TokenClaims } from '../../api/schemas/sign-in.schema';
 import { STORAGE_KEY } from '../../config/constants';
 
 // The one module that touches session storage for the session (SPEC §3): the student token,

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { markPasswordReset } from '../../api/current-user';
-import { changePassword } from '../../api/user.api';
+import { changePassword } from '../../api/users.api';
 import type { ChangePasswordPayload } from '../../api/schemas/password.schema';
 import { changePasswordMachine } from '../../machines/change-password/change-password.machine';
 import { toSubmissionError } from '../submission';

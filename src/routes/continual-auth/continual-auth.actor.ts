@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { ApiRequestError } from '../../api/api-error';
-import { checkAuthenticator, checkPassword, CurrentUserUnavailableError } from '../../api/identity-check.api';
+import { checkAuthenticator, checkPassword, CurrentUserUnavailableError } from '../../api/continual-auth.api';
 import { getTwoFactorInfo } from '../../api/two-factor.api';
 import {
   continualAuthMachine,

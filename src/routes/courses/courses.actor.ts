@@ -1,6 +1,10 @@
 import { fromPromise } from 'xstate';
-import { getDepartments, listCourses, listMaterials, listNews } from '../../api/course.api';
-import type { CourseCard, CourseList, DepartmentList, Material, NewsEntry } from '../../api/schemas/course.schema';
+import { getDepartments, listCourses } from '../../api/courses.api';
+import { listMaterials } from '../../api/materials.api';
+import { listNews } from '../../api/news.api';
+import type { CourseCard, CourseList, DepartmentList } from '../../api/schemas/courses.schema';
+import type { Material } from '../../api/schemas/materials.schema';
+import type { NewsEntry } from '../../api/schemas/news.schema';
 import type { PagedResponse } from '../../api/schemas/paged.schema';
 import { createPagedListMachine, type ListQuery } from '../../machines/paged-list/paged-list.machine';
 import { toSubmissionError } from '../submission';

@@ -1,4 +1,4 @@
-import type { CourseList } from '../../api/schemas/course.schema';
+import type { CourseList } from '../../api/schemas/courses.schema';
 import { COURSE_KINDS, ATTACHMENT_TYPES, MATERIAL_LANGUAGES } from '../../config/constants';
 
 // The address is the list's state: filters and page live in the query string, so reload, share

@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate';
-import { forgetPassword } from '../../api/auth.api';
-import type { ForgetPasswordPayload } from '../../api/schemas/auth.schema';
+import { forgetPassword } from '../../api/sign-in.api';
+import type { ForgetPasswordPayload } from '../../api/schemas/sign-in.schema';
 import { forgotPasswordMachine } from '../../machines/forgot-password/forgot-password.machine';
 import { toSubmissionError } from '../submission';
 
 /** POST auth/forget_password; resolves with the server's (translated) text. */
-export const submitForgetPassword = fromPromise<string, ForgetPasswordPayload>(async ({ input }) => {
+export const submitForgotPassword = fromPromise<string, ForgetPasswordPayload>(async ({ input }) => {
   try {
     return await forgetPassword(input);
   } catch (error) {
@@ -13,4 +13,4 @@ export const submitForgetPassword = fromPromise<string, ForgetPasswordPayload>(a
   }
 });
 
-export const forgotPasswordRouteMachine = forgotPasswordMachine.provide({ actors: { submit: submitForgetPassword } });
+export const forgotPasswordRouteMachine = forgotPasswordMachine.provide({ actors: { submit: submitForgotPassword } });

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { listIdentityChecks } from '../../api/identity-check.api';
-import type { IdentityCheck } from '../../api/schemas/identity-check.schema';
+import { listIdentityChecks } from '../../api/identity-checks.api';
+import type { IdentityCheck } from '../../api/schemas/identity-checks.schema';
 import type { PagedResponse } from '../../api/schemas/paged.schema';
 import { createPagedListMachine } from '../../machines/paged-list/paged-list.machine';
 

@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../../api/schemas/app-config.schema';
-import type { CurrentUser } from '../../api/schemas/user.schema';
+import type { CurrentUser } from '../../api/schemas/users.schema';
 import { demoAppConfig, specDefaultAppConfig } from '../../config/app-config.defaults';
 import type { Language } from '../../config/constants';
 import { createI18n } from '../../i18n/testing';

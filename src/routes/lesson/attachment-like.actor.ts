@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { likeAttachment, unlikeAttachment } from '../../api/attachment.api';
+import { likeAttachment, unlikeAttachment } from '../../api/attachments.api';
 import { attachmentLikeMachine } from '../../machines/attachment-like/attachment-like.machine';
 
 // The ONE place that wires the attachment-like machine to real I/O: SPEC §7 PUT/DELETE attachments/{id}/like.

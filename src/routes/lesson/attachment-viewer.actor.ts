@@ -1,8 +1,8 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { fetchStoredBytes, generateDownload, getAttachment, getStreamPlaylist } from '../../api/attachment.api';
+import { fetchStoredBytes, generateDownload, getAttachment, getStreamPlaylist } from '../../api/attachments.api';
 import { decryptAttachment } from '../../platform/attachment-crypto';
-import { rewritePlaylist, streamUrls } from '../../api/attachment-stream';
-import type { AttachmentDetail } from '../../api/schemas/attachment.schema';
+import { rewritePlaylist, streamUrls } from '../../api/attachments-stream';
+import type { AttachmentDetail } from '../../api/schemas/attachments.schema';
 import { attachmentViewerMachine, type SignedUrl, type ViewerContent } from '../../machines/attachment-viewer/attachment-viewer.machine';
 
 // The ONE place that wires the attachment-viewer machine to real I/O (DESIGN §2): the attachment

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { hlsRequestHeaders } from '../../api/attachment-stream';
+import { hlsRequestHeaders } from '../../api/attachments-stream';
 import { sameLikeView, selectAttachmentLikeView } from '../../machines/attachment-like/attachment-like.selectors';
 import { selectAttachmentViewerView } from '../../machines/attachment-viewer/attachment-viewer.selectors';
 import type { lessonAttachmentMachine } from '../../machines/lesson/lesson-attachment.machine';

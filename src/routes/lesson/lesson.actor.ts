@@ -1,17 +1,17 @@
 import { fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'xstate';
 import { ApiRequestError } from '../../api/api-error';
-import { finishAttachment } from '../../api/attachment.api';
+import { finishAttachment } from '../../api/attachments.api';
 import { releaseDecrypted } from '../../platform/attachment-crypto';
 import { setKeepOnScreen as storeKeepOnScreen } from '../../platform/storage/token-storage';
-import type { Viewing } from '../../api/schemas/viewing.schema';
+import type { Viewing } from '../../api/schemas/viewings.schema';
 import { lessonAttachmentMachine, type MediaResourcesEvent } from '../../machines/lesson/lesson-attachment.machine';
 import { lessonMachine, type Clock, type FinishProblem, type ViewingTarget } from '../../machines/lesson/lesson.machine';
 import type { ViewerContent } from '../../machines/attachment-viewer/attachment-viewer.machine';
 import type { MediaHandle } from '../../ui/attachment-viewer/use-media-events';
-import { courseRouteMachine } from '../course/course.actor';
+import { courseDetailRouteMachine } from '../course-detail/course-detail.actor';
 import { attachmentLikeLogic } from './attachment-like.actor';
 import { attachmentViewerLogic } from './attachment-viewer.actor';
-import { onScreenTimerLogic, openViewing, sendPendingTime, sendStoredRecords, TimeNotSentError, watchPage, type OnScreenTimerDeps } from './on-screen-timer.actor';
+import { onScreenTimeLogic, openViewing, sendPendingTime, sendStoredRecords, TimeNotSentError, watchPage, type OnScreenTimeDeps } from './on-screen-time.actor';
 import { videoPlayerLogic, videoProgress } from './video-player.actor';
 
 // The ONE place that wires the lesson machine (and the attachment machine it runs) to real I/O
@@ -84,7 +84,7 @@ export interface LessonWiring extends LessonAttachmentWiring {
   /** The continual-auth provider's verifiedFor (none outside a signed-in layout). */
   identityVerifiedFor?: (remainingMs: number) => void;
   /** The timer's senders and storage (tests inject their own). */
-  timer?: Partial<OnScreenTimerDeps>;
+  timer?: Partial<OnScreenTimeDeps>;
   finish?: (attachmentId: string) => Promise<void>;
   beginViewing?: Parameters<typeof openViewing>[1]['begin'];
 }
@@ -94,8 +94,8 @@ export function lessonLogic(wiring: LessonWiring) {
   const timerDeps = { ...timer, now };
   return lessonMachine.provide({
     actors: {
-      timer: onScreenTimerLogic(timerDeps),
-      courseDetail: courseRouteMachine,
+      timer: onScreenTimeLogic(timerDeps),
+      courseDetail: courseDetailRouteMachine,
       attachment: lessonAttachmentLogic(wiring),
       watchPage: fromCallback<EventObject>(({ sendBack }) => watchPage({ send: sendBack }, now)),
       leaveCourse: fromCallback<EventObject, { now: Clock }>(({ system }) => {

@@ -2,12 +2,12 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
-import { courseItemParamSchema } from '../../api/schemas/course.schema';
+import { courseItemParamSchema } from '../../api/schemas/courses.schema';
 import { sameFinishView, sameLessonView, selectFinishView, selectLessonView, selectViewingFailed } from '../../machines/lesson/lesson.selectors';
-import { onScreenTimerView, sameTimerView, type OnScreenTimerSnapshot } from '../../machines/on-screen-timer/on-screen-timer.selectors';
+import { onScreenTimeView, sameTimerView, type OnScreenTimeSnapshot } from '../../machines/on-screen-time/on-screen-time.selectors';
 import type { MediaHandle } from '../../ui/attachment-viewer/use-media-events';
 import { LessonView } from '../../ui/lesson/lesson-view';
-import { OnScreenTimerView } from '../../ui/on-screen-timer/on-screen-timer-view';
+import { OnScreenTimeView } from '../../ui/on-screen-time/on-screen-time-view';
 import { useContinualAuth, useContinualAuthFor, useLearningControls } from '../continual-auth/continual-auth-provider';
 import { lessonContent } from '../continual-auth/learning-content';
 import { TIMER_CONTROLS, VIDEO_CONTROLS } from '../continual-auth/learning-controls';
@@ -16,7 +16,7 @@ import { LessonAttachment, type LessonAttachmentActor } from './lesson-attachmen
 import { lessonLogic, wallClock } from './lesson.actor';
 
 /** The timer's own statuses, as its view shows them (no item yet reads as paused). */
-function timerStatus(status: ReturnType<typeof onScreenTimerView>['status']) {
+function timerStatus(status: ReturnType<typeof onScreenTimeView>['status']) {
   if (status === 'idle') return 'loading' as const;
   if (status === 'stopped') return 'paused' as const;
   return status;
@@ -48,7 +48,7 @@ function LessonPage({ courseId, itemId }: { courseId: string; itemId: string }) 
   const finish = useSelector(lesson, selectFinishView, sameFinishView);
   const viewingFailed = useSelector(lesson, selectViewingFailed);
   const timer = useSelector(lesson, (s) => s.children.timer);
-  const timerView = useSelector(timer!, (s) => onScreenTimerView(s as OnScreenTimerSnapshot), sameTimerView) ?? idleTimer;
+  const timerView = useSelector(timer!, (s) => onScreenTimeView(s as OnScreenTimeSnapshot), sameTimerView) ?? idleTimer;
   const attachment = useSelector(lesson, (s) => s.children.attachment) as LessonAttachmentActor | undefined;
   const onRetry = () => lesson.send({ type: 'course.retry' });
 
@@ -62,7 +62,7 @@ function LessonPage({ courseId, itemId }: { courseId: string; itemId: string }) 
       itemTitle={view.itemTitle}
       completed={view.completed}
       reading={view.reading}
-      timer={<OnScreenTimerView status={timerStatus(timerView.status)} seconds={timerView.seconds} notice={timerView.notice} viewingFailed={viewingFailed} />}
+      timer={<OnScreenTimeView status={timerStatus(timerView.status)} seconds={timerView.seconds} notice={timerView.notice} viewingFailed={viewingFailed} />}
       content={
         view.attachmentId && attachment ? (
           <LessonAttachment

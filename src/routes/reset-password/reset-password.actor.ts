@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { resetPassword } from '../../api/auth.api';
-import type { ResetPasswordPayload } from '../../api/schemas/auth.schema';
+import { resetPassword } from '../../api/sign-in.api';
+import type { ResetPasswordPayload } from '../../api/schemas/sign-in.schema';
 import { resetPasswordMachine } from '../../machines/reset-password/reset-password.machine';
 import { toSubmissionError } from '../submission';
 

@@ -1,4 +1,4 @@
-import { catalogueRoute } from '../courses/catalogue.route';
+import { catalogueRoute } from '../courses/courses.route';
 
 /** /search?q=: the course search, a catalogue list that needs words. */
 export default catalogueRoute('search');

@@ -1,5 +1,5 @@
 import { createActor, fromCallback, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
-import { logout, refreshToken } from '../../api/auth.api';
+import { logout, refreshToken } from '../../api/sign-in.api';
 import { clearRedirectUrl, clearSessionKeepClientId, getToken, isLoggedIn, onTokenChange, readClaims } from '../../platform/storage/token-storage';
 import { IDLE_CHECK_INTERVAL_MS } from '../../config/constants';
 import { idleTimeoutMachine, type TimeoutSettings, type TokenTimes } from '../../machines/idle-timeout/idle-timeout.machine';

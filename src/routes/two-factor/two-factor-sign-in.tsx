@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { LoginPayload } from '../../api/schemas/auth.schema';
+import type { LoginPayload } from '../../api/schemas/sign-in.schema';
 import { selectTwoFactorCodeView } from '../../machines/two-factor/two-factor.selectors';
 import { TwoFactorCodeView } from '../../ui/two-factor/two-factor-code-view';
 import { twoFactorRouteMachine } from './two-factor.actor';

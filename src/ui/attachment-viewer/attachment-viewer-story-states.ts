@@ -1,5 +1,5 @@
 // Props of the attachment viewer built from the machine's own states (DESIGN §4), for stories and tests.
-import type { AttachmentDetail } from '../../api/schemas/attachment.schema';
+import type { AttachmentDetail } from '../../api/schemas/attachments.schema';
 import { attachmentViewerMachine, type AttachmentViewerContext } from '../../machines/attachment-viewer/attachment-viewer.machine';
 import { selectAttachmentViewerView, type AttachmentViewerViewModel } from '../../machines/attachment-viewer/attachment-viewer.selectors';
 

@@ -110,7 +110,7 @@ describe('AttachmentViewer states', () => {
   });
 });
 
-describe('VideoView through the viewer', () => {
+describe('VideoPlayerView through the viewer', () => {
   it('reports media events and lets the page play, pause and seek', async () => {
     const media = { onLoaded: vi.fn(), onTime: vi.fn(), onSeeking: vi.fn(), onPlay: vi.fn(), onPause: vi.fn(), onEnded: vi.fn() };
     const ref = createRef<MediaHandle>();

@@ -8,10 +8,10 @@ import { AttachmentTypeIcon } from './attachment-type-icon';
 import { AudioView } from './audio-view';
 import { DocumentView } from './document-view';
 import { ImageView } from './image-view';
-import { LikeButton } from './like-button';
+import { AttachmentLikeButton } from './attachment-like-button';
 import { PdfView } from './pdf-view';
 import type { MediaCallbacks, MediaHandle } from './use-media-events';
-import { VideoView } from './video-view';
+import { VideoPlayerView } from './video-player-view';
 import './attachment-viewer.css';
 
 export interface AttachmentViewerProps {
@@ -24,7 +24,7 @@ export interface AttachmentViewerProps {
   media?: MediaCallbacks;
   /** Lets a machine action play, pause or seek the video/audio element. */
   mediaRef?: Ref<MediaHandle>;
-  /** The API headers for hls.js (hlsRequestHeaders of src/api/attachment-stream.ts). */
+  /** The API headers for hls.js (hlsRequestHeaders of src/api/attachments-stream.ts). */
   hlsHeaders?: () => Record<string, string>;
   /** hls.js gave up: send stream.failed. */
   onStreamError?: (error: Error) => void;
@@ -108,7 +108,7 @@ export function AttachmentViewer(p: AttachmentViewerProps) {
         return <Failure message={t('attachments:not_found')} />;
       case 'streaming':
         return (
-          <VideoView
+          <VideoPlayerView
             name={name}
             playlistUrl={view.playlistUrl}
             hlsHeaders={p.hlsHeaders}
@@ -133,7 +133,7 @@ export function AttachmentViewer(p: AttachmentViewerProps) {
         const content = view.content;
         if (!content) return null;
         if (content.kind === 'pdf') return <PdfView name={name} bytes={content.bytes} initialPage={p.initialPdfPage} onPage={p.onPdfPage} />;
-        if (content.kind === 'video') return <VideoView name={name} src={content.url} seekingRefused={p.seekingRefused} ref={p.mediaRef} {...p.media} />;
+        if (content.kind === 'video') return <VideoPlayerView name={name} src={content.url} seekingRefused={p.seekingRefused} ref={p.mediaRef} {...p.media} />;
         if (content.kind === 'audio') return <AudioView name={name} src={content.url} ref={p.mediaRef} {...p.media} />;
         if (content.kind === 'image') return <ImageView name={name} src={content.url} />;
         return null;
@@ -147,7 +147,7 @@ export function AttachmentViewer(p: AttachmentViewerProps) {
         <header className="attachment-viewer__header">
           <AttachmentTypeIcon type={view.detail.type} size={28} />
           <h2 className="attachment-viewer__title">{name}</h2>
-          {p.like && p.onToggleLike ? <LikeButton like={p.like} onToggle={p.onToggleLike} /> : null}
+          {p.like && p.onToggleLike ? <AttachmentLikeButton like={p.like} onToggle={p.onToggleLike} /> : null}
         </header>
       ) : null}
       <div className="attachment-viewer__body">{body}</div>

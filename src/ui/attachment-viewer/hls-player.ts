@@ -1,6 +1,6 @@
 import Hls from 'hls.js';
 
-// Loaded with import() by VideoView only when a video streams: hls.js stays out of every other page.
+// Loaded with import() by VideoPlayerView only when a video streams: hls.js stays out of every other page.
 
 export interface HlsOptions {
   /** The API headers (Authorization, app, client, language) for the key and segment requests. */

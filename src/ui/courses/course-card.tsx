@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CourseCard as CourseCardData } from '../../api/schemas/course.schema';
+import type { CourseCard as CourseCardData } from '../../api/schemas/courses.schema';
 import { DEFAULT_COVER_URL } from '../../config/constants';
 import { NavAnchor } from '../layout/nav-anchor';
 import { formatDate, formatNumber } from './format';

@@ -1,4 +1,4 @@
-import type { CourseCard as CourseCardData } from '../../api/schemas/course.schema';
+import type { CourseCard as CourseCardData } from '../../api/schemas/courses.schema';
 import { CourseCard } from './course-card';
 
 export interface CourseGridProps {

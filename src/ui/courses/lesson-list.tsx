@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CourseItem, Lesson } from '../../api/schemas/course.schema';
+import type { CourseItem, Lesson } from '../../api/schemas/courses.schema';
 import { NavAnchor } from '../layout/nav-anchor';
 import { formatDuration } from './format';
 import { lessonPath } from './next-item';

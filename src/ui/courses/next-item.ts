@@ -1,4 +1,4 @@
-import type { CourseDetail, CourseItem } from '../../api/schemas/course.schema';
+import type { CourseDetail, CourseItem } from '../../api/schemas/courses.schema';
 
 /** Where "start/continue" leads: the first item not completed yet, else the first item. */
 export function nextItem(course: CourseDetail): CourseItem | null {

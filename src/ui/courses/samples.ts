@@ -1,4 +1,6 @@
-import type { CourseCard, CourseDetail, CourseListResponse, Material, NewsEntry } from '../../api/schemas/course.schema';
+import type { CourseCard, CourseDetail, CourseListResponse } from '../../api/schemas/courses.schema';
+import type { NewsEntry } from '../../api/schemas/news.schema';
+import type { Material } from '../../api/schemas/materials.schema';
 import { sampleCard } from '../../machines/paged-list/paged-list.fixtures';
 
 // Sample content for stories and tests (never imported by app code): shaped by the contract.

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { forgetPasswordPayloadSchema, type ForgetPasswordPayload } from '../../api/schemas/auth.schema';
+import { forgetPasswordPayloadSchema, type ForgetPasswordPayload } from '../../api/schemas/sign-in.schema';
 import type { FailureView } from '../../machines/shared/submission-error';
 import { FormAlert, FormSuccess } from '../form/form-alert';
 import { SubmitButton } from '../form/submit-button';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import type { IdentityChecksResponse } from '../../api/schemas/identity-check.schema';
+import type { IdentityChecksResponse } from '../../api/schemas/identity-checks.schema';
 import { IdentityChecksView } from './identity-checks-view';
 
 const at = (minutesAgo: number) => new Date(Date.UTC(2026, 0, 5, 9, 30) - minutesAgo * 60_000).toISOString();

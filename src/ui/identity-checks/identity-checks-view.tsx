@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { IdentityChecksResponse } from '../../api/schemas/identity-check.schema';
+import type { IdentityChecksResponse } from '../../api/schemas/identity-checks.schema';
 import { languageHeaderValue } from '../../config/constants';
 import { LoadingOverlay } from '../layout/loading-overlay';
 import { Button } from '../primitives/button';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { Modal } from '../primitives/dialog';
+import { Modal } from './dialog';
 
 /** The dialog primitive the product dialogs are built on (dismissable by default, SPEC §9). */
 const meta = {

@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { LoginPayload } from '../../api/schemas/sign-in.schema';
+import { changeLanguage } from '../../i18n';
+import { selectSignInView } from '../../machines/sign-in/sign-in.selectors';
+import { SignInView } from '../../ui/sign-in/sign-in-view';
+import { useAppConfig } from '../app-context';
+import { useSession } from '../session/session-provider';
+import { TwoFactorSignIn } from '../two-factor/two-factor-sign-in';
+import { takeRedirectTarget } from './after-sign-in';
+import { signInRouteMachine } from './sign-in.actor';
+
+interface PasswordStepProps {
+  onSignedIn: () => void;
+  /** The account has two-factor on: the code step continues with these credentials. */
+  onCodeRequired: (credentials: LoginPayload) => void;
+}
+
+/** The password step (the sign-in machine). */
+function PasswordStep({ onSignedIn, onCodeRequired }: PasswordStepProps) {
+  const config = useAppConfig();
+  const { i18n } = useTranslation();
+  const navigate = useNavigate();
+  const actor = useActorRef(signInRouteMachine);
+  const view = useSelector(actor, selectSignInView);
+
+  useEffect(() => {
+    if (view.succeeded) onSignedIn();
+  }, [view.succeeded, onSignedIn]);
+  useEffect(() => {
+    if (view.codeFor) onCodeRequired(view.codeFor);
+  }, [view.codeFor, onCodeRequired]);
+
+  return (
+    <SignInView
+      productTitle={config.productTitle}
+      busy={view.busy || view.succeeded}
+      failure={view.failure}
+      language={i18n.language}
+      showLanguageSelect={config.login.languageChange}
+      showForgotPassword={config.login.forgotPassword}
+      onSubmit={(payload) => actor.send({ type: 'form.submit', payload })}
+      onEdit={() => actor.send({ type: 'form.edit' })}
+      onLanguageChange={(lang) => void changeLanguage(i18n, lang)}
+      onNavigate={(to) => navigate(to)}
+    />
+  );
+}
+
+export default function LoginRoute() {
+  const config = useAppConfig();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [codeFor, setCodeFor] = useState<LoginPayload | null>(null);
+
+  const signedIn = useCallback(() => {
+    // The token is stored: the session (and its idle timeout) starts.
+    session.signedIn();
+    navigate(takeRedirectTarget(), { replace: true });
+  }, [navigate, session]);
+  const backToPassword = useCallback(() => setCodeFor(null), []);
+
+  if (codeFor) {
+    return <TwoFactorSignIn productTitle={config.productTitle} credentials={codeFor} onSignedIn={signedIn} onCancel={backToPassword} />;
+  }
+  return <PasswordStep onSignedIn={signedIn} onCodeRequired={setCodeFor} />;
+}
