@@ -3,6 +3,7 @@ import { forgetPasswordPayloadSchema, type ForgetPasswordPayload } from '../../a
 import type { FailureView } from '../../machines/shared/submission-error';
 import { FormAlert, FormSuccess } from '../form/form-alert';
 import { SubmitButton } from '../form/submit-button';
+import { AgentCodeField } from '../form/agent-code-field';
 import { TextField } from '../form/text-field';
 import { useSubmissionForm } from '../form/use-submission-form';
 import { NavAnchor } from '../layout/nav-anchor';
@@ -38,11 +39,7 @@ export function ForgotPasswordView(p: ForgotPasswordViewProps) {
         <>
           <p className="public-page__text">{t('login:forgot.intro')}</p>
           <form className="form-stack" noValidate onSubmit={onSubmit}>
-            <TextField
-              label={t('login:agent_code')}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
+            <AgentCodeField
               error={error('external_id')}
               {...field('external_id')}
             />

@@ -4,6 +4,7 @@ import type { Language } from '../../config/constants';
 import type { FailureView } from '../../machines/shared/submission-error';
 import { FormAlert } from '../form/form-alert';
 import { SubmitButton } from '../form/submit-button';
+import { AgentCodeField } from '../form/agent-code-field';
 import { TextField } from '../form/text-field';
 import { useSubmissionForm } from '../form/use-submission-form';
 import { LanguageSelect } from '../language-select/language-select';
@@ -45,11 +46,7 @@ export function SignInView(p: SignInViewProps) {
     >
       <p className="public-page__text">{t('login:intro')}</p>
       <form className="form-stack" noValidate onSubmit={onSubmit}>
-        <TextField
-          label={t('login:agent_code')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
+        <AgentCodeField
           error={error('external_id')}
           {...field('external_id')}
         />

@@ -5,6 +5,7 @@ import { twoFactorActivatePayloadSchema, type TwoFactorActivatePayload } from '.
 import type { FailureView } from '../../machines/shared/submission-error';
 import { FormAlert } from '../form/form-alert';
 import { SubmitButton } from '../form/submit-button';
+import { AgentCodeField } from '../form/agent-code-field';
 import { TextField } from '../form/text-field';
 
 export interface ActivationPasswordFormProps {
@@ -31,11 +32,7 @@ export function ActivationPasswordForm(p: ActivationPasswordFormProps) {
   const message = (key?: string) => (key ? t(key) : undefined);
   return (
     <form className="form-stack" noValidate onSubmit={handleSubmit((payload) => p.onSubmit(payload))}>
-      <TextField
-        label={t('login:agent_code')}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
+      <AgentCodeField
         readOnly={p.externalId !== null}
         error={message(errors.external_id?.message)}
         {...field('external_id')}
