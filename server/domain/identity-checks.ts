@@ -1,11 +1,6 @@
 import { and, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type {
-  AuditIdentityChecksQuery,
-  AuditIdentityChecksResponse,
-  IdentityCheck,
-  IdentityChecksQuery,
-  IdentityChecksResponse,
-} from '../../src/api/schemas/identity-checks.schema';
+import type { AuditIdentityChecksQuery, AuditIdentityChecksResponse } from '../../src/api/schemas/identity-checks.audit.schema';
+import type { IdentityCheck, IdentityChecksQuery, IdentityChecksResponse } from '../../src/api/schemas/identity-checks.schema';
 import type { Db } from '../db/client';
 import { identityChecks, users } from '../db/schema';
 

@@ -1,4 +1,5 @@
-import { listAuditIdentityChecksRoute, listIdentityChecksRoute } from '../../src/api/schemas/identity-checks.routes';
+import { listAuditIdentityChecksRoute } from '../../src/api/schemas/identity-checks.audit.routes';
+import { listIdentityChecksRoute } from '../../src/api/schemas/identity-checks.routes';
 import { listAuditIdentityChecks, listOwnIdentityChecks } from '../domain/identity-checks';
 import { findUserById } from '../domain/users';
 import { defineRoute } from '../http/define-route';

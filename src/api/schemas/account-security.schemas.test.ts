@@ -3,7 +3,8 @@ import { demoAppConfig, specDefaultAppConfig } from '../../config/app-config.def
 import { appConfigSchema } from './app-config.schema';
 import { loginQuerySchema, resetPasswordPayloadSchema } from './sign-in.schema';
 import { apiErrorSchema } from './error.schema';
-import { auditIdentityChecksQuerySchema, identityCheckSchema, identityChecksQuerySchema } from './identity-checks.schema';
+import { auditIdentityChecksQuerySchema } from './identity-checks.audit.schema';
+import { identityCheckSchema, identityChecksQuerySchema } from './identity-checks.schema';
 import { otpFormSchema, oneTimePasswordSchema, twoFactorCheckPayloadSchema, twoFactorVerifyPayloadSchema } from './two-factor.schema';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? null : result.error!.issues[0].message);
