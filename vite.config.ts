@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { precompress } from './build/precompress.ts';
+import { stripContractDocsPlugin } from './build/strip-contract-docs.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -22,7 +23,8 @@ if (process.env.TEST_DATABASE_URL && postgresTestFiles.length === 0) throw new E
 
 export default defineConfig({
   // precompress: brotli and gzip of every built text file, sent by the server as they are (ADR 015).
-  plugins: [react(), precompress()],
+  // stripContractDocs: the browser build leaves out the contracts' OpenAPI texts (ADR 008, 018).
+  plugins: [stripContractDocsPlugin(), react(), precompress()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
   // No data: URLs for assets: the CSP allows fonts only from 'self'.
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 500, assetsInlineLimit: 0 },
