@@ -13,8 +13,10 @@ const NUL = '\u0000';
 /**
  * Every text a request may carry (body field, query value, path parameter) starts here: a string
  * without NUL. `error` is the message when the value is not a string at all. The NUL check runs
- * first and stops the others, so the answer names the real problem.
+ * first and stops the others, so the answer names the real problem. Free of side effects, so an
+ * unused schema built on it can be left out of a bundle.
  */
+/*#__NO_SIDE_EFFECTS__*/
 export function text(params?: { error?: string }) {
   return z.string(params).check(z.refine((value: string) => !value.includes(NUL), { error: 'validation:text_nul', abort: true }));
 }

@@ -25,8 +25,9 @@ export const identityCheckSchema = z.object({
 export type IdentityCheck = z.infer<typeof identityCheckSchema>;
 
 // Query values arrive as text: coerced, then held to whole numbers in range (the audit's too).
+// Marked pure: only the server parses them, and the browser build must be able to drop them.
 export const pageSchema = z._default(
-  z.coerce.number({ error: 'validation:page_invalid' }).check(
+  /* @__PURE__ */ z.coerce.number({ error: 'validation:page_invalid' }).check(
     z.int({ error: 'validation:page_invalid' }),
     z.minimum(1, { error: 'validation:page_invalid' }),
     z.maximum(INT4_MAX, { error: 'validation:page_invalid' }),
@@ -34,7 +35,7 @@ export const pageSchema = z._default(
   1,
 );
 export const perPageSchema = z._default(
-  z.coerce.number({ error: 'validation:page_invalid' }).check(
+  /* @__PURE__ */ z.coerce.number({ error: 'validation:page_invalid' }).check(
     z.int({ error: 'validation:page_invalid' }),
     z.minimum(1, { error: 'validation:page_invalid' }),
     z.maximum(100, { error: 'validation:page_invalid' }),
