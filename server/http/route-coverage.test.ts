@@ -65,6 +65,11 @@ describe('route contracts', () => {
     expect(contracts.size).toBeGreaterThan(10);
   });
 
+  it('live under /api/ (callRoute and routeUrl count on it, and no longer check it at each call)', () => {
+    const outside = [...contracts].flatMap(([name, list]) => list.filter((c) => !c.path.startsWith('/api/')).map((c) => `${name}: ${c.path}`));
+    expect(outside).toEqual([]);
+  });
+
   it('each has a handler on the server', () => {
     const missing = [...contracts].flatMap(([name, list]) => list.filter((c) => !ctx.app.contracts.has(c)).map((c) => `${name}: ${c.method} ${c.path}`));
     expect(missing).toEqual([]);

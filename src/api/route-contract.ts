@@ -4,6 +4,8 @@ import { apiErrorSchema } from './schemas/error.schema';
 // ADR 018: every endpoint is declared once, as data, in src/api/schemas/<feature>.routes.ts. The
 // server registers the contract (server/http/define-route.ts: validation, OpenAPI, a handler typed
 // per status), the client calls it (call-route.ts: URL, ky, parsing). Browser-safe: zod/mini only.
+// The browser build leaves out what only the server reads (OpenAPI texts, tags, security, request
+// schemas, documented errors): build/strip-contract-docs.ts, ADR 008.
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type Schema = core.$ZodType;
@@ -59,15 +61,16 @@ export function route<const R extends RouteRequest = Record<never, never>, const
   return contract;
 }
 
-// Response helpers: what most answers are.
+// Response helpers: what most answers are. Free of side effects (marked so for the bundler): the
+// browser build, which leaves out the documented errors, drops the answers nobody reads.
 
-export const json = <S extends Schema>(description: string, schema: S) => ({ description, content: { 'application/json': { schema } } }) as const;
-export const text = <S extends Schema>(description: string, schema: S) => ({ description, content: { 'text/plain': { schema } } }) as const;
-export const empty = (description: string) => ({ description }) as const;
+export const json = /*#__NO_SIDE_EFFECTS__*/ <S extends Schema>(description: string, schema: S) => ({ description, content: { 'application/json': { schema } } }) as const;
+export const text = /*#__NO_SIDE_EFFECTS__*/ <S extends Schema>(description: string, schema: S) => ({ description, content: { 'text/plain': { schema } } }) as const;
+export const empty = /*#__NO_SIDE_EFFECTS__*/ (description: string) => ({ description }) as const;
 /** Bytes or a stream the client does not parse: media type → schema for the document (z.file(), z.string()). */
-export const raw = <C extends ResponseContent>(description: string, content: C) => ({ description, content }) as const;
+export const raw = /*#__NO_SIDE_EFFECTS__*/ <C extends ResponseContent>(description: string, content: C) => ({ description, content }) as const;
 
-const error = (description: string) => json(description, apiErrorSchema);
+const error = /*#__NO_SIDE_EFFECTS__*/ (description: string) => json(description, apiErrorSchema);
 
 /** Error responses every route documents: the body is always {status_code, message, code?}, translated. */
 export const errorResponses = {
