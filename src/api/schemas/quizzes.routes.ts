@@ -50,8 +50,7 @@ export const startAttemptRoute = route({
     'an examination with continual authentication on also needs an identity check passed in the last few minutes (code IdentityCheckRequired).',
   request: { params: quizIdParamSchema },
   responses: {
-    200: json('The attempt already open', attemptSchema),
-    201: json('A new attempt', attemptSchema),
+    200: json('The attempt: the one already open, or a new one', attemptSchema),
     ...errorResponses.badRequest,
     ...fullAuthErrors,
     ...errorResponses.notFound,
