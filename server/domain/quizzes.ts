@@ -355,14 +355,19 @@ export async function startAttempt(db: Db, quiz: QuizRow, caller: Caller): Promi
     extraMinutes: await extraMinutesOf(db, quiz.id, userId),
     closesAt: quiz.closesAt?.getTime() ?? null,
   });
-  const [created] = await db
-    .insert(quizAttempts)
-    .values({ quizId: quiz.id, userId, startedAt: now, deadlineAt: deadline === null ? null : new Date(deadline), cutByClosingTime: cut })
-    .onConflictDoNothing()
-    .returning();
-  const attempt = created ?? (await openAttemptOf(db, quiz.id, userId));
-  if (!attempt) throw new Error('startAttempt: neither inserted nor found an open attempt');
+  const attempt = await insertOpenAttempt(db, { quizId: quiz.id, userId, startedAt: now, deadlineAt: deadline === null ? null : new Date(deadline), cutByClosingTime: cut });
   return attemptView(db, attempt, quiz, caller);
+}
+
+/**
+ * Inserts the open attempt, or (a concurrent start won: the partial unique index refused this one)
+ * answers the open attempt that is there. Never two open attempts, never an error.
+ */
+export async function insertOpenAttempt(db: Db, values: typeof quizAttempts.$inferInsert): Promise<AttemptRow> {
+  const [created] = await db.insert(quizAttempts).values(values).onConflictDoNothing().returning();
+  const attempt = created ?? (await openAttemptOf(db, values.quizId, values.userId));
+  if (!attempt) throw new Error('insertOpenAttempt: neither inserted nor found an open attempt');
+  return attempt;
 }
 
 // ---------------------------------------------------------------------------------------------
