@@ -9,8 +9,8 @@ import { HttpError } from '../http/errors';
 import { translate, type MessageKey } from '../i18n/messages';
 import { buildAppConfig } from './app-config';
 import { allItemsCompleted, localize, publishedCourse, refreshCompletion, type Tx } from './courses';
-import { availabilityOf, deadlineOf, GRACE_MS, GRACE_SECONDS, isPastGrace, retakeAlert } from './quiz-deadline';
-import { answerProblem, passes, scoreAttempt, TRUE_FALSE_OPTION_IDS, type ScoredQuestion } from './quiz-scoring';
+import { availabilityOf, deadlineOf, GRACE_MS, GRACE_SECONDS, isPastGrace, retakeAlert } from './quizzes-deadline';
+import { answerProblem, passes, scoreAttempt, TRUE_FALSE_OPTION_IDS, type ScoredQuestion } from './quizzes-scoring';
 
 // Issue 13, ADR 025: quizzes and examinations. The server owns the attempt: its deadline (fixed at
 // the start), which answers arrive in time, the score, and the finishing of an attempt the browser

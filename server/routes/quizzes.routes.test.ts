@@ -4,7 +4,7 @@ import { attemptSchema, quizRecordListSchema, quizResultSchema, quizSummaryListS
 import { HEADER } from '../../src/config/constants';
 import { courseEnrolments, quizAttempts } from '../db/schema';
 import { recordIdentityCheck } from '../domain/identity-checks';
-import { GRACE_SECONDS } from '../domain/quiz-deadline';
+import { GRACE_SECONDS } from '../domain/quizzes-deadline';
 import { finishOverdueAttempts, insertOpenAttempt } from '../domain/quizzes';
 import { createContentTestContext, createCourse, createDepartment, createLesson, createReadingItem, signIn, tri, type ContentTestContext, type Learner } from '../testing/content-factory';
 import { completeReadings, createQuiz, giveExtraTime, userIdOf, type QuestionInput } from '../testing/quiz-factory';

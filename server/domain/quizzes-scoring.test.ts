@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerProblem, passes, scoreAnswer, scoreAttempt, type ScoredQuestion } from './quiz-scoring';
+import { answerProblem, passes, scoreAnswer, scoreAttempt, type ScoredQuestion } from './quizzes-scoring';
 
 // ADR 025: answers checked and scored on the server only.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityOf, deadlineOf, GRACE_MS, GRACE_SECONDS, isPastGrace, retakeAlert, type AvailabilityInput } from './quiz-deadline';
+import { availabilityOf, deadlineOf, GRACE_MS, GRACE_SECONDS, isPastGrace, retakeAlert, type AvailabilityInput } from './quizzes-deadline';
 
 // ADR 025: the deadline fixed at the start, the grace, and SPEC §4's availability rules.
 
