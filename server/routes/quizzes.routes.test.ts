@@ -229,10 +229,18 @@ describe('saving answers', () => {
     expect(attempt.answers).toEqual([expect.objectContaining({ question_id: String(q[0]), value: ['b'], seq: 3 })]);
   });
 
+  it('concurrent saves of one answer, in any order, leave the highest seq', async () => {
+    const seqs = [14, 11, 19, 12, 17, 13, 18, 15, 16, 10];
+    const answers = await Promise.all(seqs.map((seq) => save(agent01, attemptId, q[3], { value: `text ${seq}`, seq })));
+    expect(answers.map((r) => r.status)).toEqual(seqs.map(() => 200));
+    const attempt = attemptSchema.parse(await json(await agent01.request(`/api/quiz_attempts/${attemptId}`)));
+    expect(attempt.answers.find((a) => a.question_id === String(q[3]))).toMatchObject({ value: 'text 19', seq: 19 });
+  });
+
   it('takes every kind of value its question allows, and an empty one clears it', async () => {
     expect((await save(agent01, attemptId, q[1], { value: ['a', 'c'], seq: 1 })).status).toBe(200);
     expect((await save(agent01, attemptId, q[2], { value: ['false'], seq: 1 })).status).toBe(200);
-    expect((await save(agent01, attemptId, q[3], { value: '  kyc ', seq: 1 })).status).toBe(200);
+    expect((await save(agent01, attemptId, q[3], { value: '  kyc ', seq: 20 })).status).toBe(200);
     expect((await save(agent01, attemptId, q[4], { value: 'An essay 文字', seq: 1 })).status).toBe(200);
     expect(await json(await save(agent01, attemptId, q[2], { value: [], seq: 2 }))).toMatchObject({ value: [] });
   });
