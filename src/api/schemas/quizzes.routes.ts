@@ -1,0 +1,100 @@
+import { bearerSecurity, errorResponses, json, route } from '../route-contract';
+import { courseIdParamSchema } from './courses.schema';
+import {
+  answerParamSchema,
+  attemptIdParamSchema,
+  attemptSchema,
+  quizIdParamSchema,
+  quizRecordListSchema,
+  quizResultSchema,
+  quizSummaryListSchema,
+  quizSummarySchema,
+  saveAnswerPayloadSchema,
+  savedAnswerSchema,
+} from './quizzes.schema';
+
+// ADR 018 / ADR 025: quizzes and examinations, declared once for the server, the client and the document.
+
+const common = { tags: ['quizzes'], security: bearerSecurity } as const;
+const fullAuthErrors = {
+  ...errorResponses.unauthorized,
+  ...errorResponses.forbiddenOr('two-factor is required and this session has not passed it'),
+};
+
+export const listCourseQuizzesRoute = route({
+  ...common,
+  method: 'get',
+  path: '/api/courses/:id/quizzes',
+  summary: "The course's quizzes and examinations with the caller's availability, attempts and best result",
+  request: { params: courseIdParamSchema },
+  responses: { 200: json('Quizzes, in course order', quizSummaryListSchema), ...errorResponses.badRequest, ...fullAuthErrors, ...errorResponses.notFound },
+});
+
+export const getQuizRoute = route({
+  ...common,
+  method: 'get',
+  path: '/api/quizzes/:id',
+  summary: "A quiz or examination with the caller's availability (its intro page)",
+  request: { params: quizIdParamSchema },
+  responses: { 200: json('The quiz', quizSummarySchema), ...errorResponses.badRequest, ...fullAuthErrors, ...errorResponses.notFound },
+});
+
+export const startAttemptRoute = route({
+  ...common,
+  method: 'post',
+  path: '/api/quizzes/:id/attempts',
+  summary: 'Start an attempt, or return the one the caller has open (a double click or two tabs never make two)',
+  description:
+    'The server fixes the deadline: min(start + time limit + the caller’s extra time, closing time). ' +
+    'Refused (403, translated) when the quiz is not available: course not completed, closed, already submitted (SPEC §8), no attempts left; ' +
+    'an examination with continual authentication on also needs an identity check passed in the last few minutes (code IdentityCheckRequired).',
+  request: { params: quizIdParamSchema },
+  responses: {
+    200: json('The attempt: the one already open, or a new one', attemptSchema),
+    ...errorResponses.badRequest,
+    ...fullAuthErrors,
+    ...errorResponses.notFound,
+  },
+});
+
+export const getAttemptRoute = route({
+  ...common,
+  method: 'get',
+  path: '/api/quiz_attempts/:id',
+  summary: "One of the caller's attempts with its questions and saved answers (and result and review once finished)",
+  description: 'An open attempt past its deadline is finished first, with the answers saved until then.',
+  request: { params: attemptIdParamSchema },
+  responses: { 200: json('The attempt', attemptSchema), ...errorResponses.badRequest, ...fullAuthErrors, ...errorResponses.notFound },
+});
+
+export const saveAnswerRoute = route({
+  ...common,
+  method: 'put',
+  path: '/api/quiz_attempts/:id/answers/:questionId',
+  summary: 'Save one answer as it is given; idempotent; the highest seq wins',
+  description:
+    'A stale seq (lower than or equal to the stored one) changes nothing and answers the stored answer. ' +
+    'Refused: more choices than the question allows (400, SPEC §8 maximum choices exceeded), an option that is not the question’s (400), ' +
+    'an attempt finished or past its deadline plus grace (403, code QuizTimeUp or QuizSubmitted).',
+  request: { params: answerParamSchema, body: saveAnswerPayloadSchema },
+  responses: { 200: json('The answer the server holds', savedAnswerSchema), ...errorResponses.badRequest, ...fullAuthErrors, ...errorResponses.notFound },
+});
+
+export const submitAttemptRoute = route({
+  ...common,
+  method: 'post',
+  path: '/api/quiz_attempts/:id/submit',
+  summary: 'Finish the attempt and score it on the server; a repeat answers the same result',
+  description: 'Unanswered questions, required or not, never block it. Within the grace after the deadline it is still the learner’s submission.',
+  request: { params: attemptIdParamSchema },
+  responses: { 200: json('The result', quizResultSchema), ...errorResponses.badRequest, ...fullAuthErrors, ...errorResponses.notFound },
+});
+
+export const listQuizRecordsRoute = route({
+  ...common,
+  method: 'get',
+  path: '/api/quizzes/:id/attempts',
+  summary: "The caller's finished attempts of the quiz, newest first (quiz and examination records)",
+  request: { params: quizIdParamSchema },
+  responses: { 200: json('Records', quizRecordListSchema), ...errorResponses.badRequest, ...fullAuthErrors, ...errorResponses.notFound },
+});
