@@ -90,7 +90,8 @@ export const feedbackFormsMachine = setup({
         input: ({ context }) => context.courseId,
         // Where the loaded form's standing leads.
         onDone: [
-          { guard: 'courseIncomplete', target: 'notAvailable', actions: 'keepForm' },
+          // Nothing of the form is shown before completion (it carries no questions then).
+          { guard: 'courseIncomplete', target: 'notAvailable' },
           { guard: 'submittedBefore', target: 'alreadySubmitted', actions: 'keepForm' },
           { target: 'filling', actions: 'keepForm' },
         ],
@@ -123,7 +124,8 @@ export const feedbackFormsMachine = setup({
     },
     failed: {
       on: {
-        'form.edit': { target: 'filling', actions: 'clearError' },
+        // The failure is shown only in `failed`; submitting clears it on entry.
+        'form.edit': 'filling',
         'form.submit': 'submitting',
       },
     },
