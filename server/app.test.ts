@@ -93,6 +93,7 @@ describe('API reference', () => {
         '/api/courses/search',
         '/api/courses/{id}',
         '/api/courses/{id}/enrol',
+        '/api/courses/{id}/feedback-form',
         '/api/courses/{id}/like',
         '/api/courses/{id}/quizzes',
         '/api/demo/outbox',

@@ -19,6 +19,7 @@ import type { Mailer } from './mail/mailer';
 import { createFileStore, type FileStore } from './storage/file-store';
 import path from 'node:path';
 import { registerAppConfigRoutes } from './routes/app-config.routes';
+import { registerFeedbackFormsRoutes } from './routes/feedback-forms.routes';
 import { registerAttachmentRoutes } from './routes/attachments.routes';
 import { registerAuthRoutes } from './routes/sign-in.routes';
 import { registerCourseRoutes } from './routes/courses.routes';
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps) {
   registerViewingRoutes(app, services);
   registerQuizRoutes(app, services);
   registerFileRoutes(app, services);
+  registerFeedbackFormsRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { count, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { AttachmentType } from '../../src/config/constants';
 import { encryptAttachment } from '../storage/attachment-crypto';
 import type { FileStore } from '../storage/file-store';
@@ -10,6 +10,7 @@ import type { Db } from './client';
 import { AGENT01_TERM_LIFE, DEMO_ATTACHMENT_LIKES, DEMO_COURSE_LIKES, DEMO_ENROLMENTS } from './fixtures/demo-activity';
 import { DEMO_ATTACHMENTS, DEMO_DEPARTMENTS, DEPARTMENT_COVERS, type AttachmentKey, type DemoCourse, type FixtureKey } from './fixtures/demo-catalogue';
 import { DEMO_COURSES } from './fixtures/demo-courses';
+import { DEMO_FEEDBACK_FORM, DEMO_FEEDBACK_SUBMITTED } from './fixtures/demo-feedback-forms';
 import { DEMO_NEWS } from './fixtures/demo-news';
 import { DEMO_ATTEMPTS, DEMO_QUIZZES } from './fixtures/demo-quizzes';
 import { passes, scoreAttempt, type ScoredQuestion } from '../domain/quizzes-scoring';
@@ -22,6 +23,8 @@ import {
   courseLikes,
   courses,
   departments,
+  feedbackQuestions,
+  feedbackResponses,
   lessons,
   news,
   onScreenLogs,
@@ -207,6 +210,28 @@ export async function seedContentIfEmpty(db: Db, files: FileStore, now = Date.no
     await tx.insert(news).values(
       DEMO_NEWS.map((n) => ({ kind: n.kind, title: n.title, body: n.body, coverUrl: n.cover, courseId: n.course ? courseIds.get(n.course)! : null, publishedAt: at(n.daysAgo) })),
     );
+    // Issue 13: every course's feedback form, and the submissions already made (ADR 026).
+    await tx.insert(feedbackQuestions).values(
+      [...courseIds.values()].flatMap((courseId) =>
+        DEMO_FEEDBACK_FORM.map((q, position) => ({ courseId, position, kind: q.kind, text: q.text, required: q.required, options: q.options ?? [] })),
+      ),
+    );
+    for (const f of DEMO_FEEDBACK_SUBMITTED) {
+      const courseId = courseIds.get(f.course)!;
+      const questions = await tx.select().from(feedbackQuestions).where(eq(feedbackQuestions.courseId, courseId)).orderBy(asc(feedbackQuestions.position));
+      const [content, presenter, usefulness] = f.ratings;
+      await tx.insert(feedbackResponses).values({
+        userId: userId(f.user),
+        courseId,
+        key: randomUUID(),
+        ratingContent: content,
+        ratingPresenter: presenter,
+        ratingUsefulness: usefulness,
+        comment: f.comment,
+        answers: questions.filter((q) => q.required).map((q) => (q.kind === 'rating' ? { questionId: q.id, rating: 4 } : { questionId: q.id, optionId: q.options[0].id })),
+        submittedAt: at(f.daysAgo),
+      });
+    }
     return true;
   });
   return { seeded, courses: await countCourses(db) };

@@ -6,6 +6,7 @@ import { attachmentViewerMachine } from './attachment-viewer/attachment-viewer.m
 import { changePasswordMachine } from './change-password/change-password.machine';
 import { continualAuthMachine } from './continual-auth/continual-auth.machine';
 import { courseDetailMachine } from './course-detail/course-detail.machine';
+import { feedbackFormsMachine } from './feedback-forms/feedback-forms.machine';
 import { pagedListMachine } from './paged-list/paged-list.machine';
 import { createFormSubmissionMachine } from './form-submission/form-submission.machine';
 import { forgotPasswordMachine } from './forgot-password/forgot-password.machine';
@@ -33,6 +34,7 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['reset-password', resetPasswordMachine],
   ['paged-list', pagedListMachine],
   ['course-detail', courseDetailMachine],
+  ['feedback-forms', feedbackFormsMachine],
   ['attachment-viewer', attachmentViewerMachine],
   ['attachment-like', attachmentLikeMachine],
   ['on-screen-time', onScreenTimeMachine],

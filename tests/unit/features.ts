@@ -324,6 +324,9 @@ export const FEATURES: Record<string, Layers> = {
     ui: 'the courses view (src/ui/courses/courses-view.tsx) with words',
     test: 'covered by src/routes/courses/courses.route.test.tsx',
   },
+  // Issue 13, ADR 026: evaluation and the feedback form of a completed course (one submission, once);
+  // its route is a section of the course page (FeedbackFormsSection), not a page of its own.
+  'feedback-forms': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
   // new:feature adds here
 };
 

@@ -15,3 +15,4 @@ export * from './viewings';
 export * from './on-screen-log';
 export * from './news';
 export * from './quizzes';
+export * from './feedback-forms';

@@ -7,6 +7,7 @@ import { CourseDetailView } from '../../ui/courses/course-detail-view';
 import { useContinualAuthFor } from '../continual-auth/continual-auth-provider';
 import { courseContent } from '../continual-auth/learning-content';
 import { CoursesNamespace } from '../courses/courses-namespace';
+import { FeedbackFormsSection } from '../feedback-forms/feedback-forms.route';
 import { courseDetailRouteMachine } from './course-detail.actor';
 
 function CoursePage({ id }: { id: string }) {
@@ -20,6 +21,7 @@ function CoursePage({ id }: { id: string }) {
       onEnrol={() => actor.send({ type: 'enrol' })}
       onRetry={() => actor.send({ type: 'retry' })}
       onNavigate={(to) => navigate(to)}
+      extra={view.course?.status === 'completed' ? <FeedbackFormsSection courseId={id} /> : null}
     />
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CourseDetailViewModel } from '../../machines/course-detail/course-detail.selectors';
 import { DEFAULT_COVER_URL } from '../../config/constants';
@@ -15,6 +16,8 @@ export interface CourseDetailViewProps extends CourseDetailViewModel {
   onEnrol: () => void;
   onRetry: () => void;
   onNavigate: (to: string) => void;
+  /** Sections the page adds after the lessons (a completed course: evaluation and feedback). */
+  extra?: ReactNode;
 }
 
 const paragraphs = (text: string) => text.split(/\n\s*\n/).map((s) => s.trim()).filter(Boolean);
@@ -115,6 +118,7 @@ export function CourseDetailView(p: CourseDetailViewProps) {
         <h2 id="course-lessons">{t('courses:lessons')}</h2>
         <LessonList courseId={course.id} lessons={course.lessons} onNavigate={p.onNavigate} />
       </section>
+      {p.extra}
     </article>
   );
 }
