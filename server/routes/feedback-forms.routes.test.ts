@@ -6,7 +6,7 @@ import { courses, feedbackResponses, users } from '../db/schema';
 import { createTestContext, type TestContext } from '../test-support';
 
 // Issue 13, ADR 026: evaluation and the feedback form, on the demo content (agent01 has completed
-// "aml" with nothing submitted and "privacy" with its feedback submitted; agent02 "complaints").
+// "aml" with nothing submitted and "ilas" (ids.privacy) with its feedback submitted; agent02 "medical" (ids.complaints)).
 
 let ctx: TestContext;
 let agent01: string;
@@ -24,8 +24,8 @@ beforeAll(async () => {
   const byTitle = (en: string) => rows.find((r) => r.title.en === en)!.id;
   ids.aml = byTitle('Anti-Money Laundering Essentials');
   ids.ethics = byTitle('Insurance Ethics and Compliance');
-  ids.privacy = byTitle('Personal Data Privacy for Agents');
-  ids.complaints = byTitle('Handling Customer Complaints');
+  ids.privacy = byTitle('Investment-Linked Assurance Schemes: The Basics');
+  ids.complaints = byTitle('Medical and Critical Illness Cover');
   for (const u of await ctx.database.db.select({ id: users.id, code: users.externalId }).from(users)) userIds[u.code] = u.id;
 }, 90_000);
 afterAll(() => ctx?.close());
