@@ -434,6 +434,47 @@ describe('on-screen timer: setup and outbox (SPEC §4, §8)', () => {
     expect(t.log.slice(-5)).toEqual([`enqueue ${at(0)}`, 'enqueue stored', 'flush ok', 'flush ok', 'fetchTotal c2']);
     expect(t.view()).toEqual({ status: 'stopped', seconds: 100, target: null, notice: null });
   });
+
+  it('a new setup while the total still loads drops what was counted for the first course and loads the new one', async () => {
+    // SPEC §4: a record ends at setup; ADR 010: nothing is stored before the total says the course
+    // is open, so what the first course counted while loading goes. The new course counts nothing
+    // until one of its items starts.
+    const asked: string[] = [];
+    const answers: Array<(total: CourseTotal) => void> = [];
+    const saved: OnScreenRecord[] = [];
+    const queued: Array<OnScreenRecord | null> = [];
+    const actor = createActor(
+      onScreenTimeMachine.provide({
+        actors: {
+          fetchTotal: fromPromise<CourseTotal, { courseId: string }>(({ input }) => {
+            asked.push(input.courseId);
+            return new Promise((r) => answers.push(r));
+          }),
+          flushOutbox: fromPromise<OutboxReport | null>(async () => null),
+        },
+        actions: { saveRecord: (_, { record }) => void saved.push(record), enqueueRecord: (_, { record }) => void queued.push(record) },
+      }),
+    ).start();
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    actor.send({ type: 'course.setup', courseId: 'c1', now: at(0) });
+    actor.send({ type: 'timer.start', target: ITEM, now: at(0) });
+    await settle();
+    actor.send({ type: 'clock.tick', now: at(2) });
+    expect(asked).toEqual(['c1']);
+    actor.send({ type: 'course.setup', courseId: 'c2', now: at(3) });
+    await settle();
+    // The new course's total, not the first one's again.
+    expect(asked).toEqual(['c1', 'c2']);
+    answers.at(-1)!({ completed: false, total: 50 });
+    await settle();
+    expect(onScreenTimeView(actor.getSnapshot())).toEqual({ status: 'stopped', seconds: 50, target: null, notice: null });
+    actor.send({ type: 'clock.tick', now: at(9) });
+    actor.send({ type: 'timer.stop', now: at(10) });
+    await settle();
+    // Only the stored records were moved (twice, one per setup); nothing of c1 was stored or sent.
+    expect(queued).toEqual([null, null]);
+    expect(saved).toEqual([]);
+  });
 });
 
 describe('on-screen timer: what the server did not credit (ADR 012)', () => {
