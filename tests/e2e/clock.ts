@@ -48,3 +48,21 @@ export async function resumeClocks(page: Page): Promise<void> {
   await serverClock(page, { resume: true });
   await page.clock.resume();
 }
+
+/**
+ * Both clocks stand together again after the server restarted (its new clock starts at the system's
+ * time, the page's stands where the journey left it): at a whole second a little ahead of both.
+ */
+export async function alignClocks(page: Page): Promise<number> {
+  const { now: serverNow } = await serverClock(page);
+  const pageNow = await page.evaluate(() => Date.now());
+  const at = Math.ceil((Math.max(serverNow, pageNow) + 1_000) / 1_000) * 1_000;
+  await pauseClocksAt(page, at);
+  return at;
+}
+
+/** After a journey (also a failed one): both clocks run again, for the next journey and the audit. */
+export async function releaseClocks(page: Page): Promise<void> {
+  await page.request.post('/__e2e/clock', { data: { resume: true } }).catch(() => undefined);
+  await page.clock.resume().catch(() => undefined);
+}
