@@ -213,6 +213,18 @@ describe('on-screen timer: records (SPEC §3, §5)', () => {
     expect(t.lastSaved()).toEqual({ courseID: 'c1', itemID: 'i1', duration: 1, key: at(3), viewingID: 'v1' });
   });
 
+  it('a page turned while the timer stands is stored at once: a tab closed then still reports the furthest page', async () => {
+    // SPEC §4/§5: the open record is kept in storage so that a closed tab's record is sent at the
+    // next setup; the furthest page is part of it, also when no tick comes (paused, hidden).
+    const t = await start();
+    await t.ready();
+    await t.send({ type: 'timer.start', target: PDF, now: at(0) });
+    await t.send({ type: 'clock.tick', now: at(2) });
+    await t.send({ type: 'timer.pause', now: at(2) });
+    await t.send({ type: 'timer.page', page: 4 });
+    expect(t.lastSaved()).toEqual({ courseID: 'c1', attachmentID: 'a1', duration: 2, completedPage: 4, key: at(0), viewingID: 'v2' });
+  });
+
   it('zero-duration records are never stored nor queued', async () => {
     const t = await start();
     await t.ready();
