@@ -66,3 +66,13 @@ export async function releaseClocks(page: Page): Promise<void> {
   await page.request.post('/__e2e/clock', { data: { resume: true } }).catch(() => undefined);
   await page.clock.resume().catch(() => undefined);
 }
+
+/** The server's clock now. */
+export async function serverNow(page: Page): Promise<number> {
+  return (await serverClock(page)).now;
+}
+
+/** The server's clock alone moves forward by `ms` (for what only the server decides by its time, such as a TOTP step). */
+export async function advanceServerClock(page: Page, ms: number): Promise<number> {
+  return (await serverClock(page, { advance: ms })).now;
+}
