@@ -94,6 +94,8 @@ async function timerReaches(page: Page, from: number, seconds: number): Promise<
  * With `keepStanding` the clocks stay stood afterwards; otherwise they run on (media, page loads).
  */
 async function onScreenFor(page: Page, seconds: number, { keepStanding = false } = {}): Promise<{ from: number; to: number }> {
+  // Counting first (on an item just opened, only once the server saw its viewing begin, ADR 012).
+  await counting(page);
   await pauseClocks(page);
   const from = await timerSeconds(page);
   await runClocksFor(page, seconds * 1000);
