@@ -50,8 +50,10 @@ export async function resumeClocks(page: Page): Promise<void> {
 }
 
 /**
- * Both clocks stand together again after the server restarted (its new clock starts at the system's
- * time, the page's stands where the journey left it): at a whole second a little ahead of both.
+ * Both clocks stand together at a whole second a little ahead of both, whichever is ahead: also
+ * after the server restarted (its new clock starts at the system's time, the page's stands where
+ * the journey left it), and when the page's clock has run a moment ahead of the server's (seen on
+ * a loaded machine: `pauseClocks`, which reads the server's only, would then ask the page to go back).
  */
 export async function alignClocks(page: Page): Promise<number> {
   const { now: serverNow } = await serverClock(page);

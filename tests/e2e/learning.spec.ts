@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type ServerProcess } from './server-process';
-import { alignClocks, installClocks, pauseClocks, releaseClocks, resumeClocks, runClocksFor } from './clock';
+import { alignClocks, installClocks, releaseClocks, resumeClocks, runClocksFor } from './clock';
 import { signIn, storedToken } from './support';
 
 // Issue 5 "Must show": the learning journeys. This project's server is started (and stopped and
@@ -96,7 +96,7 @@ async function timerReaches(page: Page, from: number, seconds: number): Promise<
 async function onScreenFor(page: Page, seconds: number, { keepStanding = false } = {}): Promise<{ from: number; to: number }> {
   // Counting first (on an item just opened, only once the server saw its viewing begin, ADR 012).
   await counting(page);
-  await pauseClocks(page);
+  await alignClocks(page);
   const from = await timerSeconds(page);
   await runClocksFor(page, seconds * 1000);
   const to = await timerReaches(page, from, seconds);
@@ -182,7 +182,7 @@ test('a reading that needs N seconds is complete after N seconds on screen, here
   const left = page.getByTestId('reading-left');
   await expect(left).toBeVisible();
   // The clocks stand; the page says how many seconds are left (some may have passed while it loaded).
-  await pauseClocks(page);
+  await alignClocks(page);
   const leftSeconds = async () => Number(/(\d+) more second/.exec((await left.textContent()) ?? '')?.[1] ?? NaN);
   const remaining = await leftSeconds();
   expect(remaining, 'seconds left to read').toBeLessThanOrEqual(needed);
@@ -277,7 +277,7 @@ test('with the server stopped mid-view the record survives a reload and is sent 
   await page.goto(`/lesson/1/${reading.id}`);
   await counting(page);
   // This second view counts nothing while the record of the first is checked.
-  await pauseClocks(page);
+  await alignClocks(page);
   const spent = ended - started;
   await expect.poll(() => serverTotal(page, '1'), { timeout: 20_000 }).toBeGreaterThanOrEqual(before + Math.floor(spent) - 2);
   const sent = await serverTotal(page, '1');
