@@ -85,6 +85,8 @@ export default defineConfig({
         CONTINUAL_AUTH_UNIT_SECONDS: '1',
         CONTINUAL_AUTH_MIN: '2',
         CONTINUAL_AUTH_MAX: '4',
+        // The two-factor journeys move its clock to the next TOTP step instead of waiting (tests/e2e/clock.ts).
+        E2E_CLOCK: '1',
       },
     },
     ...(postgresAdminUrl

@@ -48,3 +48,33 @@ export async function resumeClocks(page: Page): Promise<void> {
   await serverClock(page, { resume: true });
   await page.clock.resume();
 }
+
+/**
+ * Both clocks stand together at a whole second a little ahead of both, whichever is ahead: also
+ * after the server restarted (its new clock starts at the system's time, the page's stands where
+ * the journey left it), and when the page's clock has run a moment ahead of the server's (seen on
+ * a loaded machine: `pauseClocks`, which reads the server's only, would then ask the page to go back).
+ */
+export async function alignClocks(page: Page): Promise<number> {
+  const { now: serverNow } = await serverClock(page);
+  const pageNow = await page.evaluate(() => Date.now());
+  const at = Math.ceil((Math.max(serverNow, pageNow) + 1_000) / 1_000) * 1_000;
+  await pauseClocksAt(page, at);
+  return at;
+}
+
+/** After a journey (also a failed one): both clocks run again, for the next journey and the audit. */
+export async function releaseClocks(page: Page): Promise<void> {
+  await page.request.post('/__e2e/clock', { data: { resume: true } }).catch(() => undefined);
+  await page.clock.resume().catch(() => undefined);
+}
+
+/** The server's clock now. */
+export async function serverNow(page: Page): Promise<number> {
+  return (await serverClock(page)).now;
+}
+
+/** The server's clock alone moves forward by `ms` (for what only the server decides by its time, such as a TOTP step). */
+export async function advanceServerClock(page: Page, ms: number): Promise<number> {
+  return (await serverClock(page, { advance: ms })).now;
+}

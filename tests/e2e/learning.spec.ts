@@ -4,18 +4,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type ServerProcess } from './server-process';
+import { alignClocks, installClocks, releaseClocks, resumeClocks, runClocksFor } from './clock';
 import { signIn, storedToken } from './support';
 
 // Issue 5 "Must show": the learning journeys. This project's server is started (and stopped and
-// restarted) by the journeys themselves, on its own data directory.
-// ADR 005: no journey here sleeps or reads the wall clock. The server credits on-screen time by its
-// own clock, the video plays in real time and one journey restarts the server, so these journeys
-// let real time pass but wait for what the learner sees: the on-screen timer reaching a count. The
-// time credited is compared with the time the timer showed.
+// restarted) by the journeys themselves, on its own data directory, with its test clock on
+// (E2E_CLOCK=1).
+// ADR 005: no journey here sleeps or reads the wall clock. The on-screen timer counts by the page's
+// clock and the server credits by its own, only inside a viewing it saw begin and never more than
+// its own time since (ADR 010, 012): so the journeys move both clocks together (tests/e2e/clock.ts)
+// and a stretch of N seconds on screen is N seconds run on both, not N seconds waited. Where media
+// plays (a video in real time, hls.js loading on the page's timers) both clocks run at the real
+// rate, from the same instant. The time credited is compared with the time the timer showed.
 
 let server: ServerProcess;
 let dataDir: string;
 const learningPort = Number(process.env.E2E_PORT ?? 8181) + 3;
+const serverEnv = { E2E_CLOCK: '1' };
 
 test.describe.configure({ mode: 'serial' });
 
@@ -23,8 +28,11 @@ test.beforeAll(async () => {
   // A first start creates and seeds a database (and may start twice, see startServer).
   test.setTimeout(180_000);
   dataDir = mkdtempSync(join(tmpdir(), 'agent-academy-learning-'));
-  server = await startServer(learningPort, dataDir, { fresh: true });
+  server = await startServer(learningPort, dataDir, { fresh: true, env: serverEnv });
 });
+
+// A journey that moved the clocks leaves them running, even when it failed.
+test.afterEach(async ({ page }) => releaseClocks(page));
 
 test.afterAll(async () => {
   await server?.stop();
@@ -36,6 +44,10 @@ interface CourseItem {
   title: string;
   kind: string;
   completed: boolean;
+  /** reading: seconds on screen needed to complete it. */
+  required_seconds: number;
+  /** Seconds the server has credited on the item. */
+  duration: number;
   attachment: { id: string; type: string } | null;
 }
 
@@ -70,14 +82,31 @@ async function counting(page: Page): Promise<number> {
   return timerSeconds(page);
 }
 
-/** Waits (in real time: the server credits by its clock) until the timer has counted `seconds` more than `from`. */
+/** Checks the timer shows at least `seconds` more than `from` (after the clocks ran for them); returns what it shows. */
 async function timerReaches(page: Page, from: number, seconds: number): Promise<number> {
-  await expect.poll(() => timerSeconds(page), { timeout: 20_000, message: `the on-screen timer counts ${seconds} s from ${from}` }).toBeGreaterThanOrEqual(from + seconds);
+  await expect.poll(() => timerSeconds(page), { message: `the on-screen timer counts ${seconds} s from ${from}` }).toBeGreaterThanOrEqual(from + seconds);
   return timerSeconds(page);
+}
+
+/**
+ * `seconds` on screen, on both clocks: they stand, then run `seconds` together (the page's timer
+ * ticks through them, the server's clock passes them); returns what the timer shows at the start.
+ * With `keepStanding` the clocks stay stood afterwards; otherwise they run on (media, page loads).
+ */
+async function onScreenFor(page: Page, seconds: number, { keepStanding = false } = {}): Promise<{ from: number; to: number }> {
+  // Counting first (on an item just opened, only once the server saw its viewing begin, ADR 012).
+  await counting(page);
+  await alignClocks(page);
+  const from = await timerSeconds(page);
+  await runClocksFor(page, seconds * 1000);
+  const to = await timerReaches(page, from, seconds);
+  if (!keepStanding) await resumeClocks(page);
+  return { from, to };
 }
 
 test('agent01 plays the encrypted HLS video, reads the PDF to its last page, and the course total grows by the time spent', async ({ page }) => {
   test.setTimeout(90_000);
+  await installClocks(page);
   await signIn(page, 'agent01');
   const items = await courseItems(page, '1');
   const videoAt = items.findIndex((i) => i.attachment?.type === 'mp4');
@@ -111,7 +140,9 @@ test('agent01 plays the encrypted HLS video, reads the PDF to its last page, and
   const base = `/api/attachments/${video.attachment!.id}/`;
   expect(streamed.some((u) => u.includes(`${base}stream?uri=`) && u.includes('.ts')), 'segments come from the stream endpoint').toBe(true);
   expect(streamed.some((u) => u.includes(`${base}stream_key`)), 'the key comes from the authorised key endpoint').toBe(true);
-  const onVideo = await timerReaches(page, before, 3);
+  // Three seconds more on the video, on both clocks (the timer showed at least `before` already).
+  const { to: onVideo } = await onScreenFor(page, 3);
+  expect(onVideo).toBeGreaterThanOrEqual(before + 3);
 
   // The learner goes on to the next item, the PDF: the course's time keeps counting.
   await page.getByTestId('next-item').click();
@@ -122,10 +153,12 @@ test('agent01 plays the encrypted HLS video, reads the PDF to its last page, and
     await expect(page.getByTestId('pdf-page')).toContainText(String(n));
   }
   await expect(page.getByTestId('pdf-next')).toBeDisabled();
-  await timerReaches(page, onVideo, 1);
+  // A second on the PDF; the clocks then stand, so the timer counts nothing more before the learner leaves.
+  await onScreenFor(page, 1, { keepStanding: true });
 
   // Leaving the course's items ends the record; it is sent at once.
   const left = await timerSeconds(page);
+  expect(left).toBeGreaterThanOrEqual(onVideo + 1);
   await page.getByRole('navigation', { name: 'Course and lesson' }).getByRole('link').click();
   await expect(page).toHaveURL(/\/course\/1$/);
   const spent = left - before;
@@ -133,6 +166,43 @@ test('agent01 plays the encrypted HLS video, reads the PDF to its last page, and
   await expect.poll(() => serverTotal(page, '1'), { timeout: 15_000 }).toBeGreaterThanOrEqual(before + Math.floor(spent) - 2);
   const after = await serverTotal(page, '1');
   expect(Math.abs(after - before - spent), `counted ${after - before} s for ${spent} s on screen`).toBeLessThanOrEqual(2);
+});
+
+test('a reading that needs N seconds is complete after N seconds on screen, here and on the server', async ({ page }) => {
+  test.setTimeout(90_000);
+  await installClocks(page);
+  await signIn(page, 'agent02');
+  const reading = (await courseItems(page, '1')).find((i) => i.kind === 'reading')!;
+  expect(reading.completed, 'not read before').toBe(false);
+  const needed = reading.required_seconds - reading.duration;
+  expect(needed, 'the demo reading needs some seconds').toBeGreaterThan(2);
+
+  await page.goto(`/lesson/1/${reading.id}`);
+  await counting(page);
+  const left = page.getByTestId('reading-left');
+  await expect(left).toBeVisible();
+  // The clocks stand; the page says how many seconds are left (some may have passed while it loaded).
+  await alignClocks(page);
+  const leftSeconds = async () => Number(/(\d+) more second/.exec((await left.textContent()) ?? '')?.[1] ?? NaN);
+  const remaining = await leftSeconds();
+  expect(remaining, 'seconds left to read').toBeLessThanOrEqual(needed);
+  expect(remaining, 'seconds left to read').toBeGreaterThan(1);
+  // One second short of it, on both clocks: not complete, one second left.
+  const from = await timerSeconds(page);
+  await runClocksFor(page, (remaining - 1) * 1000);
+  await timerReaches(page, from, remaining - 1);
+  await expect(left).toHaveText('Keep this page on screen for 1 more second to complete it.');
+  await expect(page.getByTestId('item-completed')).toHaveCount(0);
+  // One more: complete.
+  await runClocksFor(page, 1_000);
+  await expect(page.getByTestId('item-completed')).toBeVisible();
+  await expect(left).toHaveCount(0);
+
+  // Leaving sends the record: the server, counting by its own clock within the viewing, completes it too.
+  await page.getByRole('navigation', { name: 'Course and lesson' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/course\/1$/);
+  await expect.poll(async () => (await courseItems(page, '1')).find((i) => i.id === reading.id)?.completed, { message: 'the server completed the reading' }).toBe(true);
+  await expect(page.getByTestId('lesson-item').filter({ hasText: reading.title })).toHaveClass(/lesson-item--completed/);
 });
 
 test('a tampered encrypted file is refused with a message', async ({ page }) => {
@@ -181,29 +251,42 @@ test('a learner likes an attachment and takes the like back; the server keeps th
 
 test('with the server stopped mid-view the record survives a reload and is sent once when it is back', async ({ page }) => {
   test.setTimeout(150_000);
+  await installClocks(page);
   await signIn(page, 'agent03');
   const items = await courseItems(page, '1');
   const reading = items.find((i) => i.kind === 'reading')!;
   const before = await serverTotal(page, '1');
 
   await page.goto(`/lesson/1/${reading.id}`);
-  const started = await counting(page);
-  await timerReaches(page, started, 2);
+  await counting(page);
+  // Two seconds on both clocks, which then stand.
+  const { from: started } = await onScreenFor(page, 2, { keepStanding: true });
   await server.stop();
-  // The timer counts on while the server is away.
+  // The timer counts on while the server is away: three seconds more on the page's clock (the
+  // server has none now).
+  await page.clock.runFor(3_000);
   const ended = await timerReaches(page, started, 5);
   // The learner reloads while the server is away: the page cannot load, the record stays stored.
   await page.reload().catch(() => undefined);
-  server = await startServer(learningPort, dataDir);
+  server = await startServer(learningPort, dataDir, { env: serverEnv });
+  // The new server's clock starts at the system's time: both clocks stand together again, then
+  // run (a page load needs running timers).
+  await alignClocks(page);
+  await resumeClocks(page);
 
   await page.goto(`/lesson/1/${reading.id}`);
   await counting(page);
-  const spent = ended - started;
+  // This second view counts nothing while the record of the first is checked.
+  await alignClocks(page);
+  // The timer showed the course's total (`before`) when it began: the record holds all it counted
+  // since, also what ran on the real clock before the journey stood the clocks.
+  const spent = ended - before;
   await expect.poll(() => serverTotal(page, '1'), { timeout: 20_000 }).toBeGreaterThanOrEqual(before + Math.floor(spent) - 2);
   const sent = await serverTotal(page, '1');
   expect(Math.abs(sent - before - spent)).toBeLessThanOrEqual(2);
 
   // Sent once: another set-up of the course (a reload) adds nothing more of that record.
+  await resumeClocks(page);
   await page.goto('/main');
   await page.goto(`/course/1`);
   await expect(page.getByRole('heading', { name: 'Course' })).toBeVisible();
@@ -244,6 +327,8 @@ async function watchToEndAndSeeTicked(page: Page, video: CourseItem) {
 
 test('agent01 watches a video to its end once and the item is ticked', async ({ page }) => {
   test.setTimeout(120_000);
+  // The video plays in real time: both clocks run at the real rate, from the same instant.
+  await installClocks(page);
   await signIn(page, 'agent01');
   const video = await videoItem(page);
   expect(video.completed, 'not finished before').toBe(false);
@@ -255,6 +340,8 @@ test('agent01 watches a video to its end once and the item is ticked', async ({ 
 
 test('a reload in the middle of a video resumes near the position reached; seeking back is allowed, ahead is not; then it finishes', async ({ page }) => {
   test.setTimeout(150_000);
+  // The video plays in real time: both clocks run at the real rate, from the same instant.
+  await installClocks(page);
   await signIn(page, 'agent02');
   const video = await videoItem(page);
   expect(video.completed, 'not finished before').toBe(false);

@@ -10,15 +10,7 @@ import { describe, expect, it } from 'vitest';
 const e2eDir = path.resolve(__dirname, '../e2e');
 
 /** Sleeps that stay, each with the reason (file → rule). Keep it short. */
-const ALLOWED: Record<string, { rule: Rule; reason: string }[]> = {
-  'account-two-factor.spec.ts': [
-    {
-      rule: 'setTimeout sleep',
-      reason:
-        'the server accepts each 30-s TOTP step once per user: the journey waits for the next step of the server clock (the account server has no test clock yet)',
-    },
-  ],
-};
+const ALLOWED: Record<string, { rule: Rule; reason: string }[]> = {};
 
 export type Rule = 'waitForTimeout' | 'setTimeout sleep' | 'Date.now() in an assertion';
 

@@ -213,6 +213,27 @@ describe('on-screen timer: records (SPEC §3, §5)', () => {
     expect(t.lastSaved()).toEqual({ courseID: 'c1', itemID: 'i1', duration: 1, key: at(3), viewingID: 'v1' });
   });
 
+  it('a page turned while the timer stands is stored at once: a tab closed then still reports the furthest page', async () => {
+    // SPEC §4/§5: the open record is kept in storage so that a closed tab's record is sent at the
+    // next setup; the furthest page is part of it, also when no tick comes (paused, hidden).
+    const t = await start();
+    await t.ready();
+    await t.send({ type: 'timer.start', target: PDF, now: at(0) });
+    await t.send({ type: 'clock.tick', now: at(2) });
+    await t.send({ type: 'timer.pause', now: at(2) });
+    await t.send({ type: 'timer.page', page: 4 });
+    expect(t.lastSaved()).toEqual({ courseID: 'c1', attachmentID: 'a1', duration: 2, completedPage: 4, key: at(0), viewingID: 'v2' });
+  });
+
+  it('hiding the page stores the record up to that moment: a tab closed while hidden keeps what was counted', async () => {
+    const t = await start();
+    await t.ready();
+    await t.send({ type: 'timer.start', target: ITEM, now: at(0) });
+    await t.send({ type: 'clock.tick', now: at(2) });
+    await t.send({ type: 'page.hidden', now: at(3) });
+    expect(t.lastSaved()).toEqual({ courseID: 'c1', itemID: 'i1', duration: 3, key: at(0), viewingID: 'v1' });
+  });
+
   it('zero-duration records are never stored nor queued', async () => {
     const t = await start();
     await t.ready();
@@ -383,6 +404,25 @@ describe('on-screen timer: setup and outbox (SPEC §4, §8)', () => {
     expect(flushes()).toBe(before + 1);
   });
 
+  it('after a send succeeds, the next failure backs off from the start again (1 s), not from where the last failures left it', async () => {
+    const t = await start({ flushes: [false, false, false, true, false] });
+    await t.ready();
+    const flushes = () => t.log.filter((l) => l.startsWith('flush'));
+    // Failed, then 1 s and 2 s later failed again, 4 s later sent.
+    await t.advance(1_000);
+    await t.advance(2_000);
+    await t.advance(4_000);
+    expect(flushes()).toEqual(['flush failed', 'flush failed', 'flush failed', 'flush ok']);
+    // A record ends: its send fails; the retry comes 1 s later.
+    await t.send({ type: 'timer.start', target: ITEM, now: at(0) });
+    await t.send({ type: 'timer.stop', now: at(2) });
+    expect(flushes()).toHaveLength(5);
+    await t.advance(999);
+    expect(flushes()).toHaveLength(5);
+    await t.advance(1);
+    expect(flushes()).toEqual(['flush failed', 'flush failed', 'flush failed', 'flush ok', 'flush failed', 'flush ok']);
+  });
+
   it('an ended record is flushed at once; one ended during a flush gets a flush of its own', async () => {
     let release!: () => void;
     let calls = 0;
@@ -434,6 +474,47 @@ describe('on-screen timer: setup and outbox (SPEC §4, §8)', () => {
     expect(t.log.slice(-5)).toEqual([`enqueue ${at(0)}`, 'enqueue stored', 'flush ok', 'flush ok', 'fetchTotal c2']);
     expect(t.view()).toEqual({ status: 'stopped', seconds: 100, target: null, notice: null });
   });
+
+  it('a new setup while the total still loads drops what was counted for the first course and loads the new one', async () => {
+    // SPEC §4: a record ends at setup; ADR 010: nothing is stored before the total says the course
+    // is open, so what the first course counted while loading goes. The new course counts nothing
+    // until one of its items starts.
+    const asked: string[] = [];
+    const answers: Array<(total: CourseTotal) => void> = [];
+    const saved: OnScreenRecord[] = [];
+    const queued: Array<OnScreenRecord | null> = [];
+    const actor = createActor(
+      onScreenTimeMachine.provide({
+        actors: {
+          fetchTotal: fromPromise<CourseTotal, { courseId: string }>(({ input }) => {
+            asked.push(input.courseId);
+            return new Promise((r) => answers.push(r));
+          }),
+          flushOutbox: fromPromise<OutboxReport | null>(async () => null),
+        },
+        actions: { saveRecord: (_, { record }) => void saved.push(record), enqueueRecord: (_, { record }) => void queued.push(record) },
+      }),
+    ).start();
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    actor.send({ type: 'course.setup', courseId: 'c1', now: at(0) });
+    actor.send({ type: 'timer.start', target: ITEM, now: at(0) });
+    await settle();
+    actor.send({ type: 'clock.tick', now: at(2) });
+    expect(asked).toEqual(['c1']);
+    actor.send({ type: 'course.setup', courseId: 'c2', now: at(3) });
+    await settle();
+    // The new course's total, not the first one's again.
+    expect(asked).toEqual(['c1', 'c2']);
+    answers.at(-1)!({ completed: false, total: 50 });
+    await settle();
+    expect(onScreenTimeView(actor.getSnapshot())).toEqual({ status: 'stopped', seconds: 50, target: null, notice: null });
+    actor.send({ type: 'clock.tick', now: at(9) });
+    actor.send({ type: 'timer.stop', now: at(10) });
+    await settle();
+    // Only the stored records were moved (twice, one per setup); nothing of c1 was stored or sent.
+    expect(queued).toEqual([null, null]);
+    expect(saved).toEqual([]);
+  });
 });
 
 describe('on-screen timer: what the server did not credit (ADR 012)', () => {
@@ -462,6 +543,37 @@ describe('on-screen timer: what the server did not credit (ADR 012)', () => {
     actor.send({ type: 'timer.stop', now: at(5) });
     await settle();
     expect(onScreenTimeView(actor.getSnapshot()).notice).toBeNull();
+    actor.stop();
+  });
+
+  it('a flush that lost time tells the learner at once, also when another send follows it', async () => {
+    // A record ends while a send runs: that send's report is shown when it answers, not only after the next.
+    const lost: OutboxReport = { uncredited: 4, reasons: ['viewing'], refusals: [] };
+    const answers: Array<(report: OutboxReport | null) => void> = [];
+    const actor = createActor(
+      onScreenTimeMachine.provide({
+        actors: {
+          fetchTotal: fromPromise<CourseTotal, { courseId: string }>(async () => ({ completed: false, total: 0 })),
+          flushOutbox: fromPromise<OutboxReport | null>(() => new Promise((r) => answers.push(r))),
+        },
+        actions: { saveRecord: () => undefined, enqueueRecord: () => undefined },
+      }),
+    ).start();
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    actor.send({ type: 'course.setup', courseId: 'c1', now: at(0) });
+    await settle();
+    answers.shift()!(null); // the stored record of before
+    await settle();
+    actor.send({ type: 'timer.start', target: ITEM, now: at(0) });
+    actor.send({ type: 'timer.stop', now: at(2) }); // a send begins
+    actor.send({ type: 'timer.start', target: ITEM, now: at(2) });
+    actor.send({ type: 'timer.stop', now: at(4) }); // ends during it: another send follows
+    await settle();
+    expect(answers).toHaveLength(1);
+    answers.shift()!(lost);
+    await settle();
+    expect(answers).toHaveLength(1); // the second send runs
+    expect(onScreenTimeView(actor.getSnapshot()).notice).toEqual(lost);
     actor.stop();
   });
 });
