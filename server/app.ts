@@ -27,6 +27,7 @@ import { registerDemoRoutes } from './routes/demo.routes';
 import { registerIdentityCheckRoutes } from './routes/identity-checks.routes';
 import { registerMaterialRoutes } from './routes/materials.routes';
 import { registerNewsRoutes } from './routes/news.routes';
+import { registerQuizRoutes } from './routes/quizzes.routes';
 import { registerOnScreenLogRoutes } from './routes/on-screen-time.routes';
 import { registerViewingRoutes } from './routes/viewings.routes';
 import { registerTwoFactorRoutes } from './routes/two-factor.routes';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps) {
   registerAttachmentRoutes(app, services);
   registerOnScreenLogRoutes(app, services);
   registerViewingRoutes(app, services);
+  registerQuizRoutes(app, services);
   registerFileRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);

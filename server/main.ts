@@ -4,6 +4,7 @@ import { inspect } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { systemClock } from './clock';
 import { resolveSecret } from './auth/secret';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/client';
@@ -12,7 +13,8 @@ import { seedContentIfEmpty } from './db/seed-content';
 import { createMailer, type Mailer } from './mail/mailer';
 import { demoOutboxServed } from './routes/demo.routes';
 import { createFileStore } from './storage/file-store';
-import { createBackgroundTasks } from './tasks';
+import { finishOverdueAttempts, QUIZ_SWEEP_INTERVAL_MS } from './domain/quizzes';
+import { createBackgroundTasks, repeatEvery } from './tasks';
 import { isLoopbackHost } from './http/client-address';
 import { createE2eClock, E2E_CLOCK_PATH, withE2eClock } from './testing/e2e-clock';
 
@@ -83,6 +85,12 @@ async function main(): Promise<void> {
   // only in the demo, listening on loopback.
   const e2eClock = process.env.E2E_CLOCK === '1' && config.demoMode && isLoopbackHost(config.host) ? createE2eClock() : undefined;
   const { app } = createApp({ config, db: database.db, secret, mailer, staticDir, log, tasks, files, clock: e2eClock });
+  const clock = e2eClock ?? systemClock;
+  // ADR 025: an attempt the browser never came back to is finished at its deadline with its saved answers.
+  const stopQuizSweep = repeatEvery(tasks, 'quiz sweep', QUIZ_SWEEP_INTERVAL_MS, async () => {
+    const finished = await finishOverdueAttempts(database.db, new Date(clock.now()));
+    if (finished > 0) log(`quiz sweep: finished ${finished} attempt(s) past their deadline`);
+  });
   const fetch = e2eClock ? withE2eClock(app.fetch, e2eClock) : app.fetch;
   if (e2eClock) log(`test clock: ${E2E_CLOCK_PATH} moves this server's clock (E2E_CLOCK=1, for the end-to-end journeys only)`);
 
@@ -114,6 +122,7 @@ async function main(): Promise<void> {
     log(`${signal}: stopping...`);
     // Force the exit if open connections keep the server from closing.
     setTimeout(() => process.exit(1), 10_000).unref();
+    stopQuizSweep();
     server.close(async () => {
       await tasks.idle();
       mailer.close();

@@ -17,3 +17,19 @@ export function createBackgroundTasks(log: (line: string) => void) {
   };
 }
 export type BackgroundTasks = ReturnType<typeof createBackgroundTasks>;
+
+/**
+ * Work the server repeats on its own every `intervalMs` (e.g. finishing quiz attempts a browser
+ * never came back to), each run through `tasks` so shutdown waits for it; a run never overlaps the
+ * previous one. Answers `stop`.
+ */
+export function repeatEvery(tasks: BackgroundTasks, name: string, intervalMs: number, work: () => Promise<void>): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    tasks.run(name, () => work().finally(() => (running = false)));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

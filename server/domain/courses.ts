@@ -261,9 +261,22 @@ export async function likeCourse(db: Db, userId: number, courseId: number, liked
   else await db.delete(courseLikes).where(and(eq(courseLikes.userId, userId), eq(courseLikes.courseId, courseId)));
 }
 
+/** Issue 13 (ADR 025): every quiz and examination of the course has a passed attempt of the learner (true when it has none). */
+const everyQuizPassed = (courseId: number, userId: number) =>
+  sql`not exists (select 1 from quizzes q where q.course_id = ${courseId} and not exists (select 1 from quiz_attempts a where a.quiz_id = q.id and a.user_id = ${userId} and a.pass))`;
+
+/** Whether the learner has completed every lesson item of the course (a course without items: true). */
+export async function allItemsCompleted(tx: Tx, userId: number, courseId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ done: sql<boolean>`${totalItemsOf(courseId)} = ${completedItemsOf(courseId, userId)}` })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  return Boolean(row?.done);
+}
+
 /**
  * Completes the learner's enrolment when every item of the course is complete (a course without
- * items never completes). Completion is final: a completed enrolment is never reopened. Does not
+ * items never completes) and every quiz or examination of it is passed (issue 13). Completion is final: a completed enrolment is never reopened. Does not
  * enrol by itself.
  */
 export async function refreshCompletion(tx: Tx, userId: number, courseId: number, now: Date = new Date()): Promise<boolean> {
@@ -281,6 +294,7 @@ export async function refreshCompletion(tx: Tx, userId: number, courseId: number
         eq(courseEnrolments.status, 'in_progress'),
         sql`${totalItemsOf(courseId)} > 0`,
         sql`${totalItemsOf(courseId)} = ${completedItemsOf(courseId, userId)}`,
+        sql`${everyQuizPassed(courseId, userId)}`,
       ),
     )
     .returning({ courseId: courseEnrolments.courseId });

@@ -45,8 +45,26 @@ export function validationMessage(error: core.$ZodError, lang: Language): string
   const issue = error.issues[0];
   if (!issue) return translate(lang, 'server:invalid_body');
   if (isMessageKey(issue.message)) return translate(lang, issue.message);
+  const inner = unionBranchMessage(issue);
+  if (inner) return translate(lang, inner);
   const field = issue.path.map(String).join('.');
   return field ? translate(lang, 'server:invalid_field', { field }) : translate(lang, 'server:invalid_body');
+}
+
+/**
+ * A value that matches no branch of a union (e.g. a quiz answer: option ids or a text) but has the
+ * type of one: that branch's own message (too many choices, NUL in the text...), not "not valid".
+ */
+function unionBranchMessage(issue: core.$ZodIssue): string | undefined {
+  if (issue.code !== 'invalid_union') return undefined;
+  for (const branch of issue.errors) {
+    const first = branch[0];
+    if (!first || first.code === 'invalid_type') continue;
+    if (isMessageKey(first.message)) return first.message;
+    const deeper = unionBranchMessage(first);
+    if (deeper) return deeper;
+  }
+  return undefined;
 }
 
 // Hono and its validators throw HTTPException for malformed requests; each gets a translated text.

@@ -14,3 +14,4 @@ export * from './attachments';
 export * from './viewings';
 export * from './on-screen-log';
 export * from './news';
+export * from './quizzes';

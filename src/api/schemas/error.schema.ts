@@ -10,6 +10,16 @@ export const API_ERROR_CODE = {
   passwordChangeRequired: 'PasswordChangeRequired',
   /** Too many failures: wait `Retry-After` seconds. */
   rateLimited: 'RateLimited',
+  /** Quizzes (ADR 025): the quiz is not available now; the message says why (SPEC §8). */
+  quizCourseIncomplete: 'QuizCourseIncomplete',
+  quizClosed: 'QuizClosed',
+  /** Passed already, or this attempt was submitted: a submitted quiz cannot be taken again. */
+  quizSubmitted: 'QuizSubmitted',
+  quizNoAttemptsLeft: 'QuizNoAttemptsLeft',
+  /** An examination with continual authentication on: pass an identity check, then start again. */
+  identityCheckRequired: 'IdentityCheckRequired',
+  /** The attempt's deadline plus the grace has passed: answers are refused; the attempt is finished. */
+  quizTimeUp: 'QuizTimeUp',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR_CODE)[keyof typeof API_ERROR_CODE];
 

@@ -92,12 +92,15 @@ export const questionSchema = z.object({
 });
 export type Question = z.infer<typeof questionSchema>;
 
+/** An option's id: short letters, digits, '_' or '-' (true_false's are 'true' and 'false', so not a row id). */
+export const optionIdSchema = text({ error: 'validation:option_invalid' }).check(z.regex(/^[A-Za-z0-9_-]{1,32}$/, { error: 'validation:option_invalid' }));
+
 /**
  * An answer's value: the chosen option ids (single, true_false: one; multiple: up to max_choices),
  * or the text (short_text, essay). An empty list or text clears the answer.
  */
 export const answerValueSchema = z.union([
-  z.array(idTextSchema).check(z.maxLength(50, { error: 'validation:too_many_choices' })),
+  z.array(optionIdSchema).check(z.maxLength(50, { error: 'validation:too_many_choices' })),
   text({ error: 'validation:answer_invalid' }).check(z.maxLength(20_000, { error: 'validation:text_too_long' })),
 ]);
 export type AnswerValue = z.infer<typeof answerValueSchema>;
