@@ -41,8 +41,8 @@ function harness({ quiz = sampleQuiz, journal = [] as UnsentAnswer[] } = {}) {
       return deferred(submits);
     }),
   };
-  const logic = quizAttemptMachine.provide({ actors, actions: { keepJournal: (_, { unsent }) => void journalWrites.push(unsent) } });
-  const actor = createActor(logic, { input: { quizId: '7', now: () => now, readJournal: () => journal }, clock }).start();
+  const logic = quizAttemptMachine.provide({ actors, actions: { keepJournal: (_, params) => void journalWrites.push((params as { unsent: UnsentAnswer[] }).unsent) } });
+  const actor = createActor(logic as typeof quizAttemptMachine, { input: { quizId: '7', now: () => now, readJournal: () => journal }, clock }).start();
   const h = {
     actor,
     clock,
@@ -273,12 +273,12 @@ describe('quiz attempt: every answer is saved as it is given', () => {
   it('keeps the question index given (from the URL) and refuses an index out of range', async () => {
     const h = harness();
     const actor = createActor(
-      quizAttemptMachine.provide({
+      (quizAttemptMachine as typeof quizAttemptMachine).provide({
         actors: {
-          loadQuiz: fromPromise(async () => ({ quiz: sampleQuiz, records: [] })),
-          startAttempt: fromPromise(async () => openAttempt()),
+          loadQuiz: fromPromise<QuizLoaded, { quizId: string }>(async () => ({ quiz: sampleQuiz, records: [] })),
+          startAttempt: fromPromise<Attempt, { quizId: string }>(async () => openAttempt()),
         },
-      }),
+      }) as typeof quizAttemptMachine,
       { input: { quizId: '7', now: () => T0, index: 2 } },
     ).start();
     h.actor.stop();
@@ -391,14 +391,14 @@ describe('quiz page machine: identity prompts', () => {
       actors: {
         attempt: child.provide({
           actors: {
-            loadQuiz: fromPromise(async () => ({ quiz: { ...sampleQuiz, kind: 'exam' as const, identity_check_at_start: true }, records: [] })),
+            loadQuiz: fromPromise<QuizLoaded, { quizId: string }>(async () => ({ quiz: { ...sampleQuiz, kind: 'exam', identity_check_at_start: true }, records: [] })),
             startAttempt: fromPromise<Attempt, { quizId: string }>(() => deferred(starts)),
           },
         }),
       },
     });
     const actor = createActor(provided, { input: { quizId: '7', now: () => T0 } }).start();
-    const attempt = () => actor.getSnapshot().children.attempt!;
+    const attempt = () => actor.getSnapshot().children.attempt as unknown as ReturnType<typeof createActor<typeof quizAttemptMachine>>;
     return { actor, attempt, starts, asked };
   }
 

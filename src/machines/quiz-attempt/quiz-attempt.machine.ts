@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { assign, cancel, fromCallback, raise, fromPromise, setup, type EventObject } from 'xstate';
 import type { AnswerValue, Attempt, Question, QuizRecordList, QuizResult, QuizSummary, SavedAnswer } from '../../api/schemas/quizzes.schema';
 
 /** The one clock of the page (ms since the epoch): Date.now in the app, a fake in tests. */
@@ -247,12 +247,6 @@ export const quizAttemptMachine = setup({
       const { answers } = commitDrafts({ ...context, drafts: others });
       return { answers, drafts: { [event.questionId]: event.text } };
     }),
-    /** The typed text is committed after a pause in typing (a new keystroke restarts the wait). */
-    debounce: enqueueActions(({ enqueue, event }) => {
-      if (event.type !== 'answer.type') return;
-      enqueue.cancel('typing');
-      enqueue.raise({ type: 'answer.commit', questionId: event.questionId }, { delay: TYPING_DEBOUNCE_MS, id: 'typing' });
-    }),
     commit: assign(({ context, event }) => {
       if (event.type !== 'answer.commit') return {};
       const text = context.drafts[event.questionId];
@@ -413,7 +407,15 @@ export const quizAttemptMachine = setup({
           // SPEC §5/§8: more than max_choices is refused with the translated message.
           { guard: 'choiceOfQuestion', actions: 'refuseChoice' },
         ],
-        'answer.type': { guard: 'knownQuestion', actions: ['draft', 'debounce'] },
+        'answer.type': {
+          guard: 'knownQuestion',
+          actions: [
+            'draft',
+            // Committed after a pause in typing (a new keystroke restarts the wait).
+            cancel('typing'),
+            raise(({ event }) => ({ type: 'answer.commit' as const, questionId: event.questionId }), { delay: TYPING_DEBOUNCE_MS, id: 'typing' }),
+          ],
+        },
         'answer.commit': { guard: 'hasDraft', actions: ['commit', journal] },
         'question.go': { guard: 'validIndex', actions: assign({ index: ({ event }) => event.index }) },
         'timer.toggle': { actions: assign({ timerHidden: ({ context }) => !context.timerHidden }) },

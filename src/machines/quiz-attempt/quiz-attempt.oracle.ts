@@ -48,7 +48,7 @@ const pauseResume = (name: string): OracleRow<QuizAttemptSnapshot> => ({ pause: 
 
 function answeringRow(form: Form, sync: Sync): OracleRow<QuizAttemptSnapshot> {
   const here = answering(form, sync);
-  const after = (c: Ctx, nowUnsent: boolean) => answering(form, sync === 'idle' && nowUnsent ? 'saving' : sync);
+  const after = (_: Ctx, nowUnsent: boolean) => answering(form, sync === 'idle' && nowUnsent ? 'saving' : sync);
   const question = (c: Ctx, id: unknown) => c.attempt?.questions.find((q) => q.id === id);
   return {
     ...pauseResume(here),

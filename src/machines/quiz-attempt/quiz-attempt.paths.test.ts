@@ -13,7 +13,8 @@ const actorIds = ['loadQuiz', 'startAttempt', 'loadAttempt', 'sendAnswers', 'sub
 const quizDone = (quiz: typeof sampleQuiz) => ({ type: 'xstate.done.actor.loadQuiz', output: { quiz, records: sampleRecords } });
 const fails = (id: string, kind: string) => ({ type: `xstate.error.actor.${id}`, error: kind === 'refused' ? { kind, message: 'Refused.' } : { kind } });
 
-const staticEvents: EventObject[] = [
+type TestEvent = EventObject & Record<string, unknown>;
+const staticEvents: TestEvent[] = [
   { type: 'retry' },
   { type: 'start' },
   { type: 'identity.passed' },
@@ -69,7 +70,7 @@ const refusedEverywhere = (e: EventObject) => ['zz', 'nope'].includes(String((e 
 const walked = staticEvents.filter((e) => !refusedEverywhere(e));
 
 /** The server's acknowledgement of what is unsent now (and a variant refusing the first of them). */
-function sendOutcomes(context: QuizAttemptContext): EventObject[] {
+function sendOutcomes(context: QuizAttemptContext): TestEvent[] {
   const unsent = unsentOf(context);
   const saved = unsent.map((u) => ({ question_id: u.questionId, value: u.value, seq: u.seq, saved_at: new Date(T0).toISOString() }));
   const all: SendOutcome = { saved, refused: [] };
@@ -139,7 +140,7 @@ function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknow
   if (view.status === 'answering') {
     expect(view.save === 'saved').toBe(unsentOf(c).length === 0 && Object.keys(c.drafts).length === 0 && !s.matches({ answering: { sync: 'offline' } }));
   }
-  expect(live.hasTag('busy')).toBe(['loading', 'starting', 'resuming', 'submitting', 'fetchingResult'].some((state) => s.matches(state)));
+  expect(live.hasTag('busy')).toBe(['loading', 'starting', 'resuming', 'submitting', 'fetchingResult'].some((state) => s.matches(state as never)));
 }
 
 describe('quiz-attempt machine, model-based', () => {
