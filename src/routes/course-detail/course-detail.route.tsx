@@ -7,6 +7,7 @@ import { CourseDetailView } from '../../ui/courses/course-detail-view';
 import { useContinualAuthFor } from '../continual-auth/continual-auth-provider';
 import { courseContent } from '../continual-auth/learning-content';
 import { CoursesNamespace } from '../courses/courses-namespace';
+import { CourseQuizzes } from '../quiz/course-quizzes';
 import { courseDetailRouteMachine } from './course-detail.actor';
 
 function CoursePage({ id }: { id: string }) {
@@ -36,6 +37,7 @@ export default function CourseRoute() {
     <CoursesNamespace>
       {/* A new course or language is a new page: its texts come in the language of the request. */}
       <CoursePage key={`${courseId}:${i18n.language}`} id={courseId} />
+      <CourseQuizzes key={`quizzes:${courseId}:${i18n.language}`} courseId={courseId} />
     </CoursesNamespace>
   );
 }
