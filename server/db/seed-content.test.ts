@@ -21,8 +21,14 @@ import {
   lessons,
   news,
   onScreenLogs,
+  quizAttempts,
+  quizQuestions,
+  quizzes,
   users,
 } from './schema';
+import { QUESTION_KINDS } from '../../src/api/schemas/quizzes.schema';
+import { localize } from '../domain/courses';
+import { listCourseQuizzes, type Caller } from '../domain/quizzes';
 
 // The test context's database is the template seeded by seedIfEmpty + seedContentIfEmpty, and its
 // file store is the files that seed wrote (server/test-support.ts).
@@ -128,11 +134,11 @@ describe('demo content seed', () => {
     expect(playlist).toContain('#EXT-X-ENDLIST');
   });
 
-  it('gives agent01 four enrolments (one completed with its logs) and other learners theirs', async () => {
+  it('gives agent01 six enrolments (one completed with its logs) and other learners theirs', async () => {
     const db = ctx.database.db;
     const byCode = new Map((await db.select().from(users)).map((u) => [u.externalId, u.id]));
     const mine = await db.select().from(courseEnrolments).where(eq(courseEnrolments.userId, byCode.get('agent01')!));
-    expect(mine).toHaveLength(4);
+    expect(mine).toHaveLength(6);
     const done = mine.filter((e) => e.status === 'completed');
     expect(done).toHaveLength(1);
     expect(done[0].completedAt).not.toBeNull();
@@ -195,5 +201,43 @@ describe('demo content seed', () => {
       await own.close();
     }
     expect(existsSync(own.services.files.root)).toBe(false);
+  });
+
+  it('gives every compulsory course a quiz or examination, every question kind, and the quizzes the journeys start (issue 13)', async () => {
+    const db = ctx.database.db;
+    const byCode = new Map((await db.select().from(users)).map((u) => [u.externalId, u.id]));
+    const allQuizzes = await db.select().from(quizzes);
+    const compulsory = await db.select().from(courses).where(eq(courses.kind, 'compulsory'));
+    for (const c of compulsory) expect(allQuizzes.some((q) => q.courseId === c.id), localize(c.title, 'en')).toBe(true);
+    expect(allQuizzes.some((q) => q.kind === 'exam')).toBe(true);
+    expect(allQuizzes.some((q) => q.timeLimitMinutes !== null && q.timeLimitMinutes <= 5)).toBe(true);
+    const questions = await db.select().from(quizQuestions);
+    expect(new Set(questions.map((q) => q.kind))).toEqual(new Set(QUESTION_KINDS));
+    expect(questions.some((q) => q.kind === 'multiple' && q.maxChoices !== null)).toBe(true);
+    for (const q of questions) {
+      for (const text of [q.text, ...q.options.map((o) => o.text)]) expect(text.en && text.zh && text.cn, JSON.stringify(text)).toBeTruthy();
+    }
+
+    const caller = (code: string): Caller => ({ userId: byCode.get(code)!, lang: 'en', now: new Date(), config: ctx.config });
+    const summaries = async (code: string) => (await Promise.all(compulsory.map((c) => listCourseQuizzes(db, c.id, caller(code))))).flat().map((q) => q!);
+    const agent01 = await summaries('agent01');
+    // A timed quiz ready to start at once, whose course items are all done.
+    expect(agent01.some((q) => q.time_limit_minutes === 3 && q.availability === 'available' && q.attempts_used === 0)).toBe(true);
+    // Failed twice already: the retake alert shows, and it may be taken again.
+    expect(agent01.some((q) => q.failed_attempts === 2 && q.retake_alert && q.availability === 'available' && q.attempts_allowed === null)).toBe(true);
+    // The completed course's examination was passed (completion now needs it).
+    const passedExam = agent01.find((q) => q.kind === 'exam')!;
+    expect(passedExam).toMatchObject({ availability: 'submitted', best_result: { pass: true } });
+    const agent02 = await summaries('agent02');
+    expect(agent02.some((q) => q.availability === 'available' && q.attempts_used === 0)).toBe(true);
+
+    // Every seeded completed enrolment of a course with quizzes has them passed.
+    const completed = await db.select().from(courseEnrolments).where(eq(courseEnrolments.status, 'completed'));
+    const attempts = await db.select().from(quizAttempts);
+    for (const e of completed) {
+      for (const q of allQuizzes.filter((q) => q.courseId === e.courseId)) {
+        expect(attempts.some((a) => a.quizId === q.id && a.userId === e.userId && a.pass), `user ${e.userId} quiz ${q.id}`).toBe(true);
+      }
+    }
   });
 });

@@ -11,6 +11,8 @@ import { AGENT01_TERM_LIFE, DEMO_ATTACHMENT_LIKES, DEMO_COURSE_LIKES, DEMO_ENROL
 import { DEMO_ATTACHMENTS, DEMO_DEPARTMENTS, DEPARTMENT_COVERS, type AttachmentKey, type DemoCourse, type FixtureKey } from './fixtures/demo-catalogue';
 import { DEMO_COURSES } from './fixtures/demo-courses';
 import { DEMO_NEWS } from './fixtures/demo-news';
+import { DEMO_ATTEMPTS, DEMO_QUIZZES } from './fixtures/demo-quizzes';
+import { passes, scoreAttempt, type ScoredQuestion } from '../domain/quizzes-scoring';
 import {
   attachmentLikes,
   attachmentProgress,
@@ -23,6 +25,10 @@ import {
   lessons,
   news,
   onScreenLogs,
+  quizAnswers,
+  quizAttempts,
+  quizQuestions,
+  quizzes,
   users,
 } from './schema';
 
@@ -166,7 +172,7 @@ export async function seedContentIfEmpty(db: Db, files: FileStore, now = Date.no
       const enrolledAt = at(e.daysAgo);
       const completedAt = e.completed ? new Date(enrolledAt.getTime() + 2 * DAY) : null;
       await tx.insert(courseEnrolments).values({ userId: uid, courseId, enrolledAt, status: e.completed ? 'completed' : 'in_progress', completedAt });
-      if (!e.completed) continue;
+      if (!e.completed && !e.itemsDone) continue;
       // Every item done, with the logs that did it: the totals and the completion rule agree.
       let key = enrolledAt.getTime() + 3_600_000;
       for (const item of itemIds.get(e.course)!) {
@@ -194,6 +200,8 @@ export async function seedContentIfEmpty(db: Db, files: FileStore, now = Date.no
       { userId: agent01, courseId: courseIds.get('term-life')!, attachmentId: attachmentIds.get(video.attachment!)!, duration: AGENT01_TERM_LIFE.videoSeconds, key: startKey + 60_000, createdAt: new Date(startKey + 60_000) },
     ]);
 
+    await seedQuizzes(tx, { courseIds, userId, now });
+
     await tx.insert(courseLikes).values(DEMO_COURSE_LIKES.map((l) => ({ userId: userId(l.user), courseId: courseIds.get(l.course)! })));
     await tx.insert(attachmentLikes).values(DEMO_ATTACHMENT_LIKES.map((l) => ({ userId: userId(l.user), attachmentId: attachmentIds.get(l.attachment)! })));
     await tx.insert(news).values(
@@ -202,6 +210,61 @@ export async function seedContentIfEmpty(db: Db, files: FileStore, now = Date.no
     return true;
   });
   return { seeded, courses: await countCourses(db) };
+}
+
+/**
+ * Issue 13: the quizzes of demo-quizzes.ts and the attempts already made, scored by the server's
+ * own rules. A passed attempt of a completed enrolment finishes when the enrolment completed.
+ */
+async function seedQuizzes(tx: Db, { courseIds, userId, now }: { courseIds: Map<string, number>; userId: (code: string) => number; now: number }) {
+  const quizIds = new Map<string, { id: number; passMark: number; questions: ScoredQuestion[] }>();
+  for (const quiz of DEMO_QUIZZES) {
+    const courseId = courseIds.get(quiz.course)!;
+    const [row] = await tx
+      .insert(quizzes)
+      .values({
+        courseId,
+        kind: quiz.kind,
+        title: quiz.title,
+        description: quiz.description,
+        passMark: quiz.passMark,
+        timeLimitMinutes: quiz.timeLimitMinutes,
+        attemptsAllowed: quiz.attemptsAllowed,
+        retakeAlertAfter: quiz.retakeAlertAfter,
+      })
+      .returning({ id: quizzes.id });
+    const questions: ScoredQuestion[] = [];
+    for (const [i, q] of quiz.questions.entries()) {
+      const [qr] = await tx
+        .insert(quizQuestions)
+        .values({ quizId: row.id, position: i + 1, kind: q.kind, text: q.text, points: q.points, required: q.required ?? false, maxChoices: q.maxChoices ?? null, options: q.options ?? [], correctAnswer: q.correct, explanation: q.explanation })
+        .returning({ id: quizQuestions.id });
+      questions.push({ id: qr.id, kind: q.kind, points: q.points, maxChoices: q.maxChoices ?? null, optionIds: q.kind === 'true_false' ? ['true', 'false'] : (q.options ?? []).map((o) => o.id), correctAnswer: q.correct });
+    }
+    quizIds.set(quiz.course, { id: row.id, passMark: quiz.passMark, questions });
+  }
+
+  for (const a of DEMO_ATTEMPTS) {
+    const quiz = quizIds.get(a.course)!;
+    const uid = userId(a.user);
+    const enrolment = DEMO_ENROLMENTS.find((e) => e.user === a.user && e.course === a.course);
+    const finishedAt = enrolment?.completed ? new Date(now - enrolment.daysAgo * DAY + 2 * DAY) : new Date(now - a.daysAgo * DAY);
+    const startedAt = new Date(finishedAt.getTime() - 8 * 60_000);
+    const answers = new Map<number, string[] | string>();
+    a.answers.forEach((value, i) => value !== null && answers.set(quiz.questions[i].id, value));
+    const { score, fullMarks } = scoreAttempt(quiz.questions, answers);
+    const pass = passes(score, quiz.passMark);
+    if (enrolment?.completed && !pass) throw new Error(`content seed: ${a.user}'s attempt at ${a.course} must pass (the enrolment is completed)`);
+    const [attempt] = await tx
+      .insert(quizAttempts)
+      .values({ quizId: quiz.id, userId: uid, startedAt, deadlineAt: null, finishedAt, finishedBy: 'learner', score, fullMarks, pass })
+      .returning({ id: quizAttempts.id });
+    let seq = 0;
+    for (const [questionId, value] of answers) {
+      seq += 1;
+      await tx.insert(quizAnswers).values({ attemptId: attempt.id, questionId, value, seq: 1, savedAt: new Date(startedAt.getTime() + seq * 60_000) });
+    }
+  }
 }
 
 async function insertLessons(tx: Db, courseId: number, course: DemoCourse, attachmentIds: Map<AttachmentKey, number>) {

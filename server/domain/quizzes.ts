@@ -9,8 +9,8 @@ import { HttpError } from '../http/errors';
 import { translate, type MessageKey } from '../i18n/messages';
 import { buildAppConfig } from './app-config';
 import { allItemsCompleted, localize, publishedCourse, refreshCompletion, type Tx } from './courses';
-import { availabilityOf, deadlineOf, GRACE_MS, GRACE_SECONDS, isPastGrace, retakeAlert } from './quiz-deadline';
-import { answerProblem, passes, scoreAttempt, TRUE_FALSE_OPTION_IDS, type ScoredQuestion } from './quiz-scoring';
+import { availabilityOf, deadlineOf, GRACE_MS, GRACE_SECONDS, isPastGrace, retakeAlert } from './quizzes-deadline';
+import { answerProblem, passes, scoreAttempt, TRUE_FALSE_OPTION_IDS, type ScoredQuestion } from './quizzes-scoring';
 
 // Issue 13, ADR 025: quizzes and examinations. The server owns the attempt: its deadline (fixed at
 // the start), which answers arrive in time, the score, and the finishing of an attempt the browser
@@ -355,14 +355,19 @@ export async function startAttempt(db: Db, quiz: QuizRow, caller: Caller): Promi
     extraMinutes: await extraMinutesOf(db, quiz.id, userId),
     closesAt: quiz.closesAt?.getTime() ?? null,
   });
-  const [created] = await db
-    .insert(quizAttempts)
-    .values({ quizId: quiz.id, userId, startedAt: now, deadlineAt: deadline === null ? null : new Date(deadline), cutByClosingTime: cut })
-    .onConflictDoNothing()
-    .returning();
-  const attempt = created ?? (await openAttemptOf(db, quiz.id, userId));
-  if (!attempt) throw new Error('startAttempt: neither inserted nor found an open attempt');
+  const attempt = await insertOpenAttempt(db, { quizId: quiz.id, userId, startedAt: now, deadlineAt: deadline === null ? null : new Date(deadline), cutByClosingTime: cut });
   return attemptView(db, attempt, quiz, caller);
+}
+
+/**
+ * Inserts the open attempt, or (a concurrent start won: the partial unique index refused this one)
+ * answers the open attempt that is there. Never two open attempts, never an error.
+ */
+export async function insertOpenAttempt(db: Db, values: typeof quizAttempts.$inferInsert): Promise<AttemptRow> {
+  const [created] = await db.insert(quizAttempts).values(values).onConflictDoNothing().returning();
+  const attempt = created ?? (await openAttemptOf(db, values.quizId, values.userId));
+  if (!attempt) throw new Error('insertOpenAttempt: neither inserted nor found an open attempt');
+  return attempt;
 }
 
 // ---------------------------------------------------------------------------------------------

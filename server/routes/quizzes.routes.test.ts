@@ -4,8 +4,8 @@ import { attemptSchema, quizRecordListSchema, quizResultSchema, quizSummaryListS
 import { HEADER } from '../../src/config/constants';
 import { courseEnrolments, quizAttempts } from '../db/schema';
 import { recordIdentityCheck } from '../domain/identity-checks';
-import { GRACE_SECONDS } from '../domain/quiz-deadline';
-import { finishOverdueAttempts } from '../domain/quizzes';
+import { GRACE_SECONDS } from '../domain/quizzes-deadline';
+import { finishOverdueAttempts, insertOpenAttempt } from '../domain/quizzes';
 import { createContentTestContext, createCourse, createDepartment, createLesson, createReadingItem, signIn, tri, type ContentTestContext, type Learner } from '../testing/content-factory';
 import { completeReadings, createQuiz, giveExtraTime, userIdOf, type QuestionInput } from '../testing/quiz-factory';
 
@@ -149,6 +149,11 @@ describe('starting an attempt', () => {
       .from(quizAttempts)
       .where(and(eq(quizAttempts.quizId, quiz.id), isNull(quizAttempts.finishedAt)));
     expect(open).toHaveLength(1);
+    // The race itself, whichever order the requests interleave in: the second insert meets the
+    // unique index on open attempts and answers the first one's attempt.
+    const late = await insertOpenAttempt(ctx.database.db, { quizId: quiz.id, userId: uid01, startedAt: new Date(ctx.clock.now()), deadlineAt: null });
+    expect(String(late.id)).toBe(first.id);
+    expect(late.deadlineAt!.toISOString()).toBe(first.deadline_at);
   });
 
   it('adds the learner’s extra time; the closing time cuts the limit short (and says so); an untimed quiz has no deadline', async () => {
