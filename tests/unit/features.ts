@@ -181,17 +181,6 @@ export const FEATURES: Record<string, Layers> = {
     serverDomain: true,
     test: 'covered by server/routes/on-screen-evidence.test.ts (ADR 012: time is credited inside viewings) and on-screen-time tests',
   },
-  quizzes: {
-    schema: true,
-    contract: true,
-    api: true,
-    machine: 'client: branch issue13-quiz-client',
-    route: 'client: branch issue13-quiz-client',
-    ui: 'client: branch issue13-quiz-client',
-    serverRoute: true,
-    serverDomain: true,
-    test: true,
-  },
   courses: {
     schema: true,
     contract: true,
