@@ -103,3 +103,42 @@ test('en, desktop: a timed quiz keeps every answer through a reload and an offli
   expect(finished.answers.map((a) => a.value)).toContainEqual(typed);
   expect(finished.answers.map((a) => a.value)).toContainEqual(['a', 'b']);
 });
+
+test('zh, phone: the quiz agent01 failed twice shows the retake alert, is retaken, refuses a third choice and keeps answers through a reload', async ({ page }) => {
+  test.setTimeout(90_000);
+  await installClocks(page);
+  await signIn(page, 'agent01');
+  await page.evaluate(() => localStorage.setItem('lang', 'zh'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  const token = await storedToken(page);
+  const courses = await page.request.get('/api/courses/mine?page=1&per_page=50', { headers: { Authorization: `Bearer ${token}` } });
+  const course = ((await courses.json()) as { data: { id: string; title: string }[] }).data.find((c) => /2026/.test(c.title));
+  expect(course, 'agent01 is enrolled in the regulatory update 2026').toBeTruthy();
+  await page.goto(`/course/${course!.id}`);
+  const section = page.getByTestId('course-quizzes');
+  await expect(section.getByText('您已多次未通過此測驗，請先溫習課程再重考。')).toBeVisible();
+  await section.getByRole('link', { name: '重考' }).click();
+  await expect(page.getByTestId('quiz-retake-alert')).toBeVisible();
+  await expect(page.getByTestId('quiz-records').getByRole('row')).toHaveCount(3);
+  await page.getByTestId('quiz-start').click();
+  await expect(page.getByTestId('quiz-view')).toHaveAttribute('data-state', 'answering');
+  await page.getByRole('radio', { name: '15' }).check();
+  await page.getByTestId('quiz-next').click();
+  await page.getByRole('radio', { name: '正確' }).check();
+  await page.getByTestId('quiz-next').click();
+  await page.getByRole('checkbox', { name: '收入及承擔' }).check();
+  await page.getByRole('checkbox', { name: '現有保障' }).check();
+  await page.getByRole('checkbox', { name: '最喜愛的餐廳' }).click();
+  await expect(page.getByTestId('quiz-question-error')).toHaveText('最多只能選擇 2 個答案。');
+  await expect(page.getByTestId('quiz-save-status')).toHaveText('所有答案已儲存');
+  // Nothing is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: '收入及承擔' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: '現有保障' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: '最喜愛的餐廳' })).not.toBeChecked();
+  await page.getByTestId('quiz-submit').click();
+  await expect(page.getByTestId('quiz-result')).toBeVisible({ timeout: 15_000 });
+  // Every answer right: passed (the course is then complete, SPEC §4).
+  await expect(page.getByTestId('quiz-result-verdict')).toHaveText('合格');
+});
