@@ -13,6 +13,8 @@ import { forgotPasswordMachine } from './forgot-password/forgot-password.machine
 import { idleTimeoutMachine } from './idle-timeout/idle-timeout.machine';
 import { lessonAttachmentMachine } from './lesson/lesson-attachment.machine';
 import { lessonMachine } from './lesson/lesson.machine';
+import { quizAttemptMachine } from './quiz-attempt/quiz-attempt.machine';
+import { quizMachine } from './quiz/quiz.machine';
 import { onScreenTimeMachine } from './on-screen-time/on-screen-time.machine';
 import { resetPasswordMachine } from './reset-password/reset-password.machine';
 import { sessionMachine } from './session/session.machine';
@@ -41,6 +43,8 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['video-player', videoPlayerMachine],
   ['lesson', lessonMachine],
   ['lesson-attachment', lessonAttachmentMachine, 'src/machines/lesson/lesson-attachment.machine.ts'],
+  ['quiz-attempt', quizAttemptMachine],
+  ['quiz', quizMachine],
 ];
 
 describe('machine diagrams in docs/machines', () => {

@@ -8,6 +8,7 @@ import { useContinualAuthFor } from '../continual-auth/continual-auth-provider';
 import { courseContent } from '../continual-auth/learning-content';
 import { CoursesNamespace } from '../courses/courses-namespace';
 import { FeedbackFormsSection } from '../feedback-forms/feedback-forms.route';
+import { CourseQuizzes } from '../quiz/course-quizzes';
 import { courseDetailRouteMachine } from './course-detail.actor';
 
 function CoursePage({ id }: { id: string }) {
@@ -21,7 +22,12 @@ function CoursePage({ id }: { id: string }) {
       onEnrol={() => actor.send({ type: 'enrol' })}
       onRetry={() => actor.send({ type: 'retry' })}
       onNavigate={(to) => navigate(to)}
-      extra={view.course?.status === 'completed' ? <FeedbackFormsSection courseId={id} /> : null}
+      extra={
+        <>
+          <CourseQuizzes courseId={id} />
+          {view.course?.status === 'completed' ? <FeedbackFormsSection courseId={id} /> : null}
+        </>
+      }
     />
   );
 }

@@ -1,0 +1,107 @@
+import { fromCallback, fromPromise, sendParent, type EventObject } from 'xstate';
+import { ApiRequestError } from '../../api/api-error';
+import { getAttempt, getQuiz, listQuizRecords, saveAnswer, startAttempt, submitAttempt } from '../../api/quizzes.api';
+import { API_ERROR_CODE } from '../../api/schemas/error.schema';
+import type { SendOutcome, QuizProblem, Clock } from '../../machines/quiz-attempt/quiz-attempt.machine';
+import { quizAttemptMachine } from '../../machines/quiz-attempt/quiz-attempt.machine';
+import { quizMachine } from '../../machines/quiz/quiz.machine';
+import { createQuizJournal, type JournalEntry, type QuizJournal } from '../../platform/storage/quiz-journal';
+
+// The ONE place that wires the quiz page's machines to real I/O (DESIGN §2, ADR 019, ADR 027): the
+// quiz API, the journal in local storage, the ticker (the page's clock and the network), and the
+// identity prompt of continual authentication.
+
+/** The page's one clock. */
+export const wallClock: Clock = () => Date.now();
+
+/** What a failed call means to the attempt (the machine imports nothing from the API layer). */
+export function problemOf(error: unknown): QuizProblem {
+  if (error instanceof ApiRequestError) {
+    if (error.status === 0) return { kind: 'offline' };
+    const code = error.body?.code;
+    if (code === API_ERROR_CODE.quizTimeUp || code === API_ERROR_CODE.quizSubmitted) return { kind: 'closed' };
+    if (code === API_ERROR_CODE.identityCheckRequired) return { kind: 'identity' };
+    return { kind: 'refused', message: error.message || null };
+  }
+  if (error instanceof TypeError) return { kind: 'offline' };
+  return { kind: 'refused', message: null };
+}
+
+const rethrow = (error: unknown): never => {
+  throw problemOf(error);
+};
+
+export interface QuizWiring {
+  now?: Clock;
+  journal?: QuizJournal;
+  /** Opens the identity prompt (continual authentication's manual check). */
+  requestIdentityCheck?: () => void;
+  /** Window events (tests pass a fake). */
+  target?: Pick<Window, 'addEventListener' | 'removeEventListener'> & { document?: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'> };
+  tickMs?: number;
+}
+
+/** The attempt machine with the real API and the journal. */
+export function quizAttemptLogic({ journal = createQuizJournal(), target = window, tickMs = 1000 }: QuizWiring = {}) {
+  return quizAttemptMachine.provide({
+    actors: {
+      loadQuiz: fromPromise(async ({ input, signal }) => {
+        const [quiz, records] = await Promise.all([getQuiz(input.quizId, { signal }), listQuizRecords(input.quizId, { signal })]).catch(rethrow);
+        return { quiz, records };
+      }),
+      startAttempt: fromPromise(({ input }) => startAttempt(input.quizId).catch(rethrow)),
+      loadAttempt: fromPromise(({ input, signal }) => getAttempt(input.attemptId, { signal }).catch(rethrow)),
+      // One PUT per answer, in order; a 400 (max choices, unknown option) is that answer's refusal.
+      sendAnswers: fromPromise(async ({ input }): Promise<SendOutcome> => {
+        const outcome: SendOutcome = { saved: [], refused: [] };
+        for (const answer of input.answers) {
+          try {
+            outcome.saved.push(await saveAnswer(input.attemptId, answer.questionId, { value: answer.value, seq: answer.seq }));
+          } catch (error) {
+            if (error instanceof ApiRequestError && error.status === 400) outcome.refused.push({ questionId: answer.questionId, seq: answer.seq, message: error.message || null });
+            else throw problemOf(error);
+          }
+        }
+        return outcome;
+      }),
+      submitAttempt: fromPromise(({ input }) => submitAttempt(input.attemptId).catch(rethrow)),
+      ticker: fromCallback<EventObject>(({ sendBack }) => {
+        const tick = () => sendBack({ type: 'tick' });
+        const online = () => sendBack({ type: 'network.online' });
+        const visible = () => {
+          if (target.document?.visibilityState !== 'hidden') tick();
+        };
+        const timer = setInterval(tick, tickMs);
+        target.addEventListener('online', online);
+        target.document?.addEventListener('visibilitychange', visible);
+        return () => {
+          clearInterval(timer);
+          target.removeEventListener('online', online);
+          target.document?.removeEventListener('visibilitychange', visible);
+        };
+      }),
+    },
+    actions: {
+      keepJournal: (_, params) => {
+        const { attemptId, unsent } = params as { attemptId: string; unsent: JournalEntry[] };
+        journal.write(attemptId, unsent);
+      },
+    },
+  });
+}
+
+/** The page machine with its child wired. */
+export function quizLogic(wiring: QuizWiring = {}) {
+  const { requestIdentityCheck } = wiring;
+  const child = quizAttemptLogic(wiring);
+  return quizMachine.provide({
+    // The child tells the page when an exam's start needs an identity check (as quizMachine does).
+    actors: { attempt: child.provide({ actions: { askIdentity: sendParent({ type: 'attempt.identityRequired' }) } }) },
+    actions: { requestIdentityCheck: () => requestIdentityCheck?.() },
+  });
+}
+
+/** The journal's unsent answers, for the machine's input. */
+export function journalReader(journal: QuizJournal = createQuizJournal()) {
+  return (attemptId: string) => journal.read(attemptId);
+}

@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { quizAttemptMachine, type QuizAttemptContext } from '../../machines/quiz-attempt/quiz-attempt.machine';
+import { finishedAttempt, openAttempt, sampleQuiz, T0 } from '../../machines/quiz-attempt/quiz-attempt.fixtures';
+import { selectQuizPageView, type QuizAttemptSnapshot } from '../../machines/quiz-attempt/quiz-attempt.selectors';
+import { renderWithI18n } from '../testing/render';
+import { QuizView, type QuizViewProps } from './quiz-view';
+
+const base: QuizAttemptContext = {
+  quizId: '7', now: () => T0, readJournal: () => [], quiz: sampleQuiz, records: [], attempt: openAttempt(), answers: {}, saved: {}, drafts: {}, refusals: {},
+  index: 0, offset: 0, lastTick: T0, timerHidden: false, paused: false, result: null, problem: null, timedOut: false,
+};
+const view = (value: unknown, context: Partial<QuizAttemptContext> = {}) =>
+  selectQuizPageView(quizAttemptMachine.resolveState({ value: value as never, context: { ...base, ...context } }) as QuizAttemptSnapshot);
+
+function show(v: QuizViewProps['view'], lang: 'en' | 'zh' = 'en') {
+  const handlers = { onRetry: vi.fn(), onStart: vi.fn(), onChoose: vi.fn(), onType: vi.fn(), onCommit: vi.fn(), onGo: vi.fn(), onToggleTimer: vi.fn(), onSubmit: vi.fn(), onConfirm: vi.fn(), onCancelConfirm: vi.fn(), onRetake: vi.fn() };
+  renderWithI18n(
+    <MemoryRouter>
+      <QuizView view={v} courseId="2" {...handlers} />
+    </MemoryRouter>,
+    lang,
+  );
+  return handlers;
+}
+
+describe('quiz view', () => {
+  it('shows the max-choices refusal in the question, translated', () => {
+    show(view({ answering: { form: 'editing', sync: 'idle' } }, { index: 1, answers: { q2: { value: ['a', 'b'], seq: 2 } }, saved: { q2: 2 }, refusals: { q2: { kind: 'max_choices', message: null } } }), 'zh');
+    expect(screen.getByRole('alert')).toHaveTextContent('最多只能選擇 2 個答案。');
+    expect(screen.getByTestId('quiz-save-status')).toHaveTextContent('所有答案已儲存');
+  });
+
+  it('sends a choice and a typed text with blur, and says not saved while offline', async () => {
+    const h = show(view({ answering: { form: 'editing', sync: 'offline' } }, { answers: { q1: { value: ['a'], seq: 1 } } }));
+    expect(screen.getByTestId('quiz-save-status')).toHaveAttribute('data-save', 'offline');
+    await userEvent.click(screen.getByRole('radio', { name: 'The agent' }));
+    expect(h.onChoose).toHaveBeenCalledWith('q1', 'b');
+    await userEvent.click(screen.getByRole('button', { name: '3' }));
+    expect(h.onGo).toHaveBeenCalledWith(2);
+  });
+
+  it('announces the time left in a live region, keeps announcing with the timer hidden, and toggles it', async () => {
+    const h = show(view({ answering: { form: 'editing', sync: 'idle' } }, { lastTick: T0 + 9 * 60_000 + 40_000, timerHidden: true }));
+    expect(screen.queryByTestId('quiz-time-left')).toBeNull();
+    expect(screen.getByTestId('quiz-time-announcement')).toHaveTextContent('Less than 30 seconds left.');
+    expect(screen.getByTestId('quiz-time-announcement')).toHaveAttribute('aria-live', 'assertive');
+    await userEvent.click(screen.getByRole('button', { name: 'Show the timer' }));
+    expect(h.onToggleTimer).toHaveBeenCalled();
+  });
+
+  it('shows the result with its dates, the retake and the retake alert', async () => {
+    const failed = finishedAttempt(false, { failed_attempts: 2, retake_alert: true });
+    const h = show(view('failed', { attempt: failed, quiz: failed.quiz, result: failed.result }));
+    const result = screen.getByTestId('quiz-result');
+    expect(within(result).getByText('Failed')).toBeInTheDocument();
+    expect(within(result).getByText('Score: 1 of 3')).toBeInTheDocument();
+    expect(screen.getByTestId('quiz-retake-alert')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('quiz-retake'));
+    expect(h.onRetake).toHaveBeenCalled();
+  });
+
+  it('asks to confirm a submit with unanswered required questions', async () => {
+    const h = show(view({ answering: { form: 'confirming', sync: 'idle' } }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('2 required questions have no answer.');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit anyway' }));
+    expect(h.onConfirm).toHaveBeenCalled();
+  });
+});
