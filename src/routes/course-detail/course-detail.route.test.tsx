@@ -9,7 +9,7 @@ import { renderApp } from '../testing/render-app';
 
 const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`;
 function api(routes: Record<string, Handler>) {
-  return fakeApi({ 'GET /api/users/current': () => json(agent01), ...routes });
+  return fakeApi({ 'GET /api/users/current': () => json(agent01), 'GET /api/courses/2/quizzes': () => json([]), ...routes });
 }
 
 beforeEach(() => {
@@ -75,6 +75,20 @@ describe('course detail page', () => {
     expect(await screen.findByRole('link', { name: 'Start' })).toHaveAttribute('href', '/lesson/2/100');
     expect(net.requests.map(path)).toContain('POST /api/courses/2/enrol');
     expect(screen.getByTestId('items-progress')).toHaveTextContent('0 of 3 items completed');
+  });
+
+  it('the quizzes section says when it cannot load, and Try again loads it', async () => {
+    let fail = true;
+    api({
+      'GET /api/courses/2': () => json(sampleCourse),
+      'GET /api/courses/2/quizzes': () => (fail ? json({ status_code: 500, message: 'Down.' }, 500) : json([])),
+    });
+    renderApp('/course/2');
+    const failed = await screen.findByTestId('course-quizzes-failed');
+    expect(failed).toHaveTextContent('The quizzes and examinations of this course could not be loaded.');
+    fail = false;
+    await userEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByTestId('course-quizzes-failed')).not.toBeInTheDocument());
   });
 
   it("a failed load shows the server's message and Try again loads the course", async () => {

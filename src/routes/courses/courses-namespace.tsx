@@ -7,23 +7,32 @@ import { LoadingOverlay } from '../../ui/layout/loading-overlay';
 
 export const COURSES_NS = 'courses';
 
-// The catalogue texts travel with the learning pages, not with the first page: each language is
-// its own chunk, fetched when a page of this namespace is first shown in that language.
-const loaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('../../i18n/locales/en/courses.json'),
-  cn: () => import('../../i18n/locales/cn/courses.json'),
-  zh: () => import('../../i18n/locales/zh/courses.json'),
+// The learning texts (the catalogue, quizzes, the feedback form) travel with the learning pages,
+// not with the first page: each language's namespaces are their own chunks, fetched when a page of
+// them is first shown in that language.
+export const LEARNING_NAMESPACES = [COURSES_NS, 'quiz', 'feedback-forms'] as const;
+type LearningTexts = Record<(typeof LEARNING_NAMESPACES)[number], Record<string, unknown>>;
+const texts = async (files: Promise<{ default: Record<string, unknown> }>[]): Promise<LearningTexts> => {
+  const [courses, quiz, feedback] = await Promise.all(files);
+  return { courses: courses.default, quiz: quiz.default, 'feedback-forms': feedback.default };
+};
+const loaders: Record<Language, () => Promise<LearningTexts>> = {
+  en: () => texts([import('../../i18n/locales/en/courses.json'), import('../../i18n/locales/en/quiz.json'), import('../../i18n/locales/en/feedback-forms.json')]),
+  cn: () => texts([import('../../i18n/locales/cn/courses.json'), import('../../i18n/locales/cn/quiz.json'), import('../../i18n/locales/cn/feedback-forms.json')]),
+  zh: () => texts([import('../../i18n/locales/zh/courses.json'), import('../../i18n/locales/zh/quiz.json'), import('../../i18n/locales/zh/feedback-forms.json')]),
 };
 
 function languageOf(i18n: I18n): Language {
   return isLanguage(i18n.language) ? i18n.language : 'en';
 }
 
-/** Adds the `courses` texts of the interface language unless they are there already. */
+const hasAll = (i18n: I18n, lang: Language) => LEARNING_NAMESPACES.every((ns) => i18n.hasResourceBundle(lang, ns));
+
+/** Adds the learning texts of the interface language unless they are there already. */
 export async function ensureCoursesNamespace(i18n: I18n, lang: Language = languageOf(i18n)): Promise<void> {
-  if (i18n.hasResourceBundle(lang, COURSES_NS)) return;
-  const { default: texts } = await loaders[lang]();
-  i18n.addResourceBundle(lang, COURSES_NS, texts, true, true);
+  if (hasAll(i18n, lang)) return;
+  const loaded = await loaders[lang]();
+  for (const ns of LEARNING_NAMESPACES) i18n.addResourceBundle(lang, ns, loaded[ns], true, true);
 }
 
 /**
@@ -34,7 +43,7 @@ export async function ensureCoursesNamespace(i18n: I18n, lang: Language = langua
 export function CoursesNamespace({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const lang = languageOf(i18n);
-  const [loaded, setLoaded] = useState<ReadonlySet<Language>>(() => new Set(i18n.hasResourceBundle(lang, COURSES_NS) ? [lang] : []));
+  const [loaded, setLoaded] = useState<ReadonlySet<Language>>(() => new Set(hasAll(i18n, lang) ? [lang] : []));
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {

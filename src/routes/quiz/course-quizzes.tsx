@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CourseQuizzesView } from '../../ui/quiz/course-quizzes-view';
 import { usePagedList } from '../use-paged-list';
-import { courseQuizzesMachine } from './course-quizzes.actor';
+import { courseQuizzesMachine } from './quizzes-of-course.actor';
 
 /** The course page's quizzes section (GET courses/:id/quizzes), run by a paged-list actor. */
 export function CourseQuizzes({ courseId }: { courseId: string }) {

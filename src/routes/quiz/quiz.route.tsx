@@ -9,6 +9,7 @@ import { selectQuestionIndex, selectQuizPageView, selectRunning, type QuizAttemp
 import { QuizView } from '../../ui/quiz/quiz-view';
 import { useContinualAuth, useContinualAuthFor, useLearningControls } from '../continual-auth/continual-auth-provider';
 import { TIMER_CONTROLS } from '../continual-auth/learning-controls';
+import { CoursesNamespace } from '../courses/courses-namespace';
 import { journalReader, quizLogic, wallClock } from './quiz.actor';
 import type { ActorRefFrom } from 'xstate';
 
@@ -93,5 +94,9 @@ export default function QuizRoute() {
   const { i18n } = useTranslation();
   if (!courseIdParamSchema.safeParse({ id: courseId }).success || !quizIdParamSchema.safeParse({ id: quizId }).success) return <Navigate to="/not-found" replace />;
   // A new quiz or language is a new page: texts come in the language of the request.
-  return <QuizPage key={`${quizId}:${i18n.language}`} courseId={courseId} quizId={quizId} />;
+  return (
+    <CoursesNamespace>
+      <QuizPage key={`${quizId}:${i18n.language}`} courseId={courseId} quizId={quizId} />
+    </CoursesNamespace>
+  );
 }
