@@ -31,10 +31,7 @@ export async function pauseClocksAt(page: Page, ms: number): Promise<void> {
 
 /** Both clocks stand at a whole second a little ahead of where they are. */
 export async function pauseClocks(page: Page): Promise<number> {
-  const { now } = await serverClock(page);
-  const at = Math.ceil((now + 1_000) / 1_000) * 1_000;
-  await pauseClocksAt(page, at);
-  return at;
+  return alignClocks(page);
 }
 
 /** Time passes on both: the server's first, then the page's, firing every timer due on the way. */
@@ -56,11 +53,19 @@ export async function resumeClocks(page: Page): Promise<void> {
  * a loaded machine: `pauseClocks`, which reads the server's only, would then ask the page to go back).
  */
 export async function alignClocks(page: Page): Promise<number> {
-  const { now: serverNow } = await serverClock(page);
-  const pageNow = await page.evaluate(() => Date.now());
-  const at = Math.ceil((Math.max(serverNow, pageNow) + 1_000) / 1_000) * 1_000;
-  await pauseClocksAt(page, at);
-  return at;
+  // On a loaded machine the running page clock may pass the chosen moment before it is told to stand
+  // there ("Cannot fast-forward to the past"): then choose again, a little further ahead.
+  for (let attempt = 1; ; attempt++) {
+    const { now: serverNow } = await serverClock(page);
+    const pageNow = await page.evaluate(() => Date.now());
+    const at = Math.ceil((Math.max(serverNow, pageNow) + 1_000 * attempt) / 1_000) * 1_000;
+    try {
+      await pauseClocksAt(page, at);
+      return at;
+    } catch (error) {
+      if (attempt >= 4 || !/to the past/.test(String(error))) throw error;
+    }
+  }
 }
 
 /** After a journey (also a failed one): both clocks run again, for the next journey and the audit. */
