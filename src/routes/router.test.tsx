@@ -28,7 +28,7 @@ describe('routes (SPEC §2)', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?tab=history');
     expect(getRedirectUrl()).toBe('/profile');
-    expect(document.title).toBe('Sign in -- Agent Academy');
+    await waitFor(() => expect(document.title).toBe('Sign in -- Agent Academy'));
   });
 
   it("redirects '' to /main, which shows the five tiles under the product title alone", async () => {
@@ -37,7 +37,7 @@ describe('routes (SPEC §2)', () => {
     await screen.findByRole('heading', { name: 'Welcome, Chan Tai Man' });
     expect(router.state.location.pathname).toBe('/main');
     expect(screen.getAllByTestId('home-tile')).toHaveLength(5);
-    expect(document.title).toBe('Agent Academy');
+    await waitFor(() => expect(document.title).toBe('Agent Academy'));
   });
 
   it('shows pages of later issues with their title and an honest note only', async () => {
@@ -46,7 +46,7 @@ describe('routes (SPEC §2)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Offline Courses' });
     expect(router.state.location.pathname).toBe('/offline');
     expect(screen.getByText('This section arrives in a later release.')).toBeInTheDocument();
-    expect(document.title).toBe('Offline Courses -- Agent Academy');
+    await waitFor(() => expect(document.title).toBe('Offline Courses -- Agent Academy'));
   });
 
   it('/courses opens all courses', async () => {
@@ -95,7 +95,7 @@ describe('routes (SPEC §2)', () => {
     fakeApi({});
     renderApp('/no/such/page');
     await screen.findByRole('heading', { name: 'Not Found' });
-    expect(document.title).toBe('Not Found -- Agent Academy');
+    await waitFor(() => expect(document.title).toBe('Not Found -- Agent Academy'));
   });
 
   it('titles pages in the interface language', async () => {

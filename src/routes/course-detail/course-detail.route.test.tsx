@@ -24,7 +24,7 @@ describe('course detail page', () => {
     api({ 'GET /api/courses/2': () => json(sampleCourse) });
     const { router } = renderApp('/course/2');
     expect(await screen.findByRole('heading', { level: 1, name: sampleCourse.title })).toBeInTheDocument();
-    expect(document.title).toBe('Course -- Agent Academy');
+    await waitFor(() => expect(document.title).toBe('Course -- Agent Academy'));
     expect(screen.getByTestId('items-progress')).toHaveTextContent('1 of 3 items completed');
     expect(screen.getByText('How to find what a client needs.')).toBeInTheDocument();
     const items = screen.getAllByTestId('lesson-item');

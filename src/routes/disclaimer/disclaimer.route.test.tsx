@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { demoAppConfig } from '../../config/app-config.defaults';
 import { fakeApi } from '../testing/network';
 import { renderApp } from '../testing/render-app';
@@ -28,7 +28,7 @@ describe('disclaimer page', () => {
     expect(screen.getByText(/must not be copied, downloaded, disclosed or forwarded/)).toBeInTheDocument();
     expect(screen.getByText(/legal action/)).toBeInTheDocument();
     expect(screen.getByText(/2018/)).toBeInTheDocument();
-    expect(document.title).toBe('Disclaimer -- Agent Academy');
+    await waitFor(() => expect(document.title).toBe('Disclaimer -- Agent Academy'));
   });
 
   it.each([

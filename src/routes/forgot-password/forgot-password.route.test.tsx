@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, text } from '../../api/test-helpers';
 import { fakeApi } from '../testing/network';
@@ -21,7 +21,7 @@ describe('forgot password page', () => {
     await fill('agent02', 'agent02@agent-academy.test');
     expect(await screen.findByRole('status')).toHaveTextContent('If the agent code and email match, a reset email has been sent.');
     expect(JSON.parse(net.lastBody() ?? '{}')).toEqual({ external_id: 'agent02', email: 'agent02@agent-academy.test' });
-    expect(document.title).toBe('Forgot Password -- Agent Academy');
+    await waitFor(() => expect(document.title).toBe('Forgot Password -- Agent Academy'));
   });
 
   it("checks the email ('Please enter a valid email address.') before sending", async () => {

@@ -48,7 +48,7 @@ describe('logout', () => {
     renderApp('/logout');
     const link = await screen.findByRole('link', { name: 'Go to the sign-in page now' });
     expect(link).toHaveAttribute('href', '/');
-    expect(document.title).toBe('Logging out... -- Agent Academy');
+    await waitFor(() => expect(document.title).toBe('Logging out... -- Agent Academy'));
   });
 
   it('is reached from the setting page logout button', async () => {
