@@ -36,7 +36,15 @@ export async function apiCall(request: APIRequestContext, method: 'GET' | 'POST'
   const cookie = (await cfg.headersArray()).find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith('XSRF-TOKEN='));
   const storage = await request.storageState();
   const xsrf = storage.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? cookie?.value.split(';')[0].split('=')[1] ?? '';
-  const headers: Record<string, string> = { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), ...(opts.headers ?? {}) };
-  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
-  return method === 'GET' ? request.get(path, { headers }) : request.post(path, { headers, data: opts.data });
+  const send = (token: string) => {
+    const headers: Record<string, string> = { 'X-XSRF-TOKEN': decodeURIComponent(token), ...(opts.headers ?? {}) };
+    if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+    return method === 'GET' ? request.get(path, { headers }) : request.post(path, { headers, data: opts.data });
+  };
+  const answer = await send(xsrf);
+  // The page, loading at the same time, may have been given another XSRF cookie after it was read
+  // (seen once under load): only then, send again with the cookie the browser now holds.
+  if (answer.status() !== 403) return answer;
+  const now = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
+  return now && now !== xsrf ? send(now) : answer;
 }
