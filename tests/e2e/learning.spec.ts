@@ -302,9 +302,17 @@ const videoItem = async (page: Page) => (await courseItems(page, '1')).find((i) 
 const videoTime = (page: Page) => page.getByTestId('attachment-video').evaluate((v: HTMLVideoElement) => v.currentTime);
 /** Muted, as a browser allows without a gesture; the learner's play button does the same. */
 const play = (page: Page) =>
-  page.getByTestId('attachment-video').evaluate((v: HTMLVideoElement) => {
+  page.getByTestId('attachment-video').evaluate(async (v: HTMLVideoElement) => {
     v.muted = true;
-    return v.play();
+    // hls.js may replace the source while play() is pending (AbortError): ask again, a few times.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await v.play();
+      } catch (error) {
+        if (attempt >= 5 || (error as Error).name !== 'AbortError') throw error;
+        await new Promise((resolve) => v.addEventListener('canplay', resolve, { once: true }));
+      }
+    }
   });
 
 /** Plays the video to its end and checks the item is ticked, here and on the course page. */
