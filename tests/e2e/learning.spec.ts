@@ -310,7 +310,7 @@ const play = (page: Page) =>
         return await v.play();
       } catch (error) {
         if (attempt >= 5 || (error as Error).name !== 'AbortError') throw error;
-        await new Promise((resolve) => v.addEventListener('canplay', resolve, { once: true }));
+        if (v.readyState < 3) await new Promise((resolve) => v.addEventListener('canplay', resolve, { once: true }));
       }
     }
   });
