@@ -85,6 +85,21 @@ function vitestStep(name, report, projectArgs) {
   }
   lines[lines.length - 1] += `: ${vitest.numPassedTests} passed, ${vitest.numFailedTests + brokenFiles} failed`;
   lines.push(`     ${name}: ${handWritten} hand-written tests; ${generatedTests} model-based tests replaying ${generatedPaths} generated paths`);
+  // CI shows only the tail of the log: name what failed here, with the first line of why.
+  for (const file of vitest.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    if (file.status === 'failed' && failed.length === 0) lines.push(`     failed to load: ${relative(file.name)}: ${firstLine(file.message)}`);
+    for (const a of failed) lines.push(`     failed: ${relative(file.name)} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+  }
+}
+
+function relative(path) {
+  return path.startsWith(process.cwd()) ? path.slice(process.cwd().length + 1) : path;
+}
+
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex -- Playwright's messages carry terminal colours
+  return String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
 }
 
 vitestStep('vitest', 'vitest.json', ['--project=!postgres']);
@@ -107,6 +122,7 @@ if (built && existsSync('dist/index.html')) {
     totals.failed += pw.stats.unexpected;
     totals.skipped += pw.stats.skipped ?? 0;
     lines[lines.length - 1] += `: ${pw.stats.expected + (pw.stats.flaky ?? 0)} passed, ${pw.stats.unexpected} failed, ${pw.stats.skipped ?? 0} skipped`;
+    for (const t of failedPlaywrightTests(pw)) lines.push(`     failed: ${t}`);
     if (!postgres) lines.push(`SKIP playwright on PostgreSQL (project postgres, reported skipped): ${postgresSkipped}`);
     if (!e2eOk && pw.stats.unexpected === 0) totals.failed += 1; // e.g. the server did not start
   } else {
@@ -115,6 +131,23 @@ if (built && existsSync('dist/index.html')) {
 } else {
   totals.failed += 1;
   lines.push('FAIL playwright (not run: the app did not build)');
+}
+
+/** "[project] file:line title: first line of the error" for each test that failed in its last try. */
+function failedPlaywrightTests(report) {
+  const out = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = test.results?.[test.results.length - 1];
+        out.push(`[${test.projectName}] ${spec.file}:${spec.line} ${[...titles, spec.title].join(' > ')}: ${firstLine(last?.error?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return out;
 }
 
 console.log('\n' + lines.join('\n'));
