@@ -236,6 +236,17 @@ export const FEATURES: Record<string, Layers> = {
     serverDomain: 'server/domain/quizzes.ts owns the attempt',
     test: true,
   },
+  'mock-exams': {
+    schema: true,
+    contract: 'not built yet (ADR 028, state): the contract comes with its server handlers and client calls',
+    api: 'not built yet (ADR 028, state)',
+    machine: 'not built yet (ADR 028, state): practice mode gets mock-practice, exam mode runs quiz-attempt',
+    route: 'not built yet (ADR 028, state): /mockexam still shows the coming-soon placeholder',
+    ui: 'not built yet (ADR 028, state)',
+    serverRoute: 'not built yet (ADR 028, state)',
+    serverDomain: 'not built yet (ADR 028, state)',
+    test: true,
+  },
   lesson: {
     schema: 'its lessons and items are part of the course detail (courses.schema.ts)',
     contract: 'no endpoint of its own: the page reads the course detail and the attachments',

@@ -16,3 +16,4 @@ export * from './on-screen-log';
 export * from './news';
 export * from './quizzes';
 export * from './feedback-forms';
+export * from './mock-exams';
