@@ -28,6 +28,7 @@ import { registerDemoRoutes } from './routes/demo.routes';
 import { registerIdentityCheckRoutes } from './routes/identity-checks.routes';
 import { registerMaterialRoutes } from './routes/materials.routes';
 import { registerNewsRoutes } from './routes/news.routes';
+import { registerMockExamRoutes } from './routes/mock-exams.routes';
 import { registerQuizRoutes } from './routes/quizzes.routes';
 import { registerOnScreenLogRoutes } from './routes/on-screen-time.routes';
 import { registerViewingRoutes } from './routes/viewings.routes';
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps) {
   registerOnScreenLogRoutes(app, services);
   registerViewingRoutes(app, services);
   registerQuizRoutes(app, services);
+  registerMockExamRoutes(app, services);
   registerFileRoutes(app, services);
   registerFeedbackFormsRoutes(app, services);
   registerDemoRoutes(app, services);

@@ -13,6 +13,7 @@ import { seedContentIfEmpty } from './db/seed-content';
 import { createMailer, type Mailer } from './mail/mailer';
 import { demoOutboxServed } from './routes/demo.routes';
 import { createFileStore } from './storage/file-store';
+import { finishOverdueMockAttempts } from './domain/mock-exams';
 import { finishOverdueAttempts, QUIZ_SWEEP_INTERVAL_MS } from './domain/quizzes';
 import { createBackgroundTasks, repeatEvery } from './tasks';
 import { isLoopbackHost } from './http/client-address';
@@ -90,6 +91,9 @@ async function main(): Promise<void> {
   const stopQuizSweep = repeatEvery(tasks, 'quiz sweep', QUIZ_SWEEP_INTERVAL_MS, async () => {
     const finished = await finishOverdueAttempts(database.db, new Date(clock.now()));
     if (finished > 0) log(`quiz sweep: finished ${finished} attempt(s) past their deadline`);
+    // ADR 028: exam-mode mock attempts follow the same rule.
+    const mocks = await finishOverdueMockAttempts(database.db, new Date(clock.now()));
+    if (mocks > 0) log(`quiz sweep: finished ${mocks} mock exam attempt(s) past their deadline`);
   });
   const fetch = e2eClock ? withE2eClock(app.fetch, e2eClock) : app.fetch;
   if (e2eClock) log(`test clock: ${E2E_CLOCK_PATH} moves this server's clock (E2E_CLOCK=1, for the end-to-end journeys only)`);

@@ -13,6 +13,8 @@ import { DEMO_COURSES } from './fixtures/demo-courses';
 import { DEMO_FEEDBACK_FORM, DEMO_FEEDBACK_SUBMITTED } from './fixtures/demo-feedback-forms';
 import { DEMO_NEWS } from './fixtures/demo-news';
 import { DEMO_ATTEMPTS, DEMO_QUIZZES } from './fixtures/demo-quizzes';
+import { DEMO_MOCK_ATTEMPTS, DEMO_MOCK_BANK, DEMO_MOCK_PAPER, DEMO_MOCK_TOPICS } from './fixtures/demo-mock-exams';
+import { mockPasses } from '../domain/mock-exams';
 import { passes, scoreAttempt, type ScoredQuestion } from '../domain/quizzes-scoring';
 import {
   attachmentLikes,
@@ -26,6 +28,12 @@ import {
   feedbackQuestions,
   feedbackResponses,
   lessons,
+  mockAnswers,
+  mockAttempts,
+  mockBankQuestions,
+  mockPaperQuestions,
+  mockPapers,
+  mockTopics,
   news,
   onScreenLogs,
   quizAnswers,
@@ -204,6 +212,7 @@ export async function seedContentIfEmpty(db: Db, files: FileStore, now = Date.no
     ]);
 
     await seedQuizzes(tx, { courseIds, userId, now });
+    await seedMockExams(tx, { userId, now });
 
     await tx.insert(courseLikes).values(DEMO_COURSE_LIKES.map((l) => ({ userId: userId(l.user), courseId: courseIds.get(l.course)! })));
     await tx.insert(attachmentLikes).values(DEMO_ATTACHMENT_LIKES.map((l) => ({ userId: userId(l.user), attachmentId: attachmentIds.get(l.attachment)! })));
@@ -289,6 +298,54 @@ async function seedQuizzes(tx: Db, { courseIds, userId, now }: { courseIds: Map<
       seq += 1;
       await tx.insert(quizAnswers).values({ attemptId: attempt.id, questionId, value, seq: 1, savedAt: new Date(startedAt.getTime() + seq * 60_000) });
     }
+  }
+}
+
+/**
+ * Issue 13 mock exams (ADR 028): the IIQE-style bank of demo-mock-exams.ts, one paper of all of it,
+ * and agent01's finished exam-mode attempts, scored by the server's own rules.
+ */
+async function seedMockExams(tx: Db, { userId, now }: { userId: (code: string) => number; now: number }) {
+  await tx.insert(mockTopics).values(DEMO_MOCK_TOPICS.map((topic, i) => ({ code: topic.code, position: i + 1, title: topic.title })));
+  const questions: ScoredQuestion[] = [];
+  for (const q of DEMO_MOCK_BANK) {
+    const [row] = await tx
+      .insert(mockBankQuestions)
+      .values({ topic: q.topic, kind: q.kind, text: q.text, maxChoices: q.maxChoices ?? null, options: q.options, correctAnswer: q.correct, explanation: q.explanation })
+      .returning({ id: mockBankQuestions.id });
+    questions.push({ id: row.id, kind: q.kind, points: 1, maxChoices: q.maxChoices ?? null, optionIds: q.kind === 'true_false' ? ['true', 'false'] : q.options.map((o) => o.id), correctAnswer: q.correct });
+  }
+  const [paper] = await tx.insert(mockPapers).values(DEMO_MOCK_PAPER).returning({ id: mockPapers.id });
+  await tx.insert(mockPaperQuestions).values(questions.map((q, i) => ({ paperId: paper.id, questionId: q.id, position: i + 1 })));
+
+  for (const a of DEMO_MOCK_ATTEMPTS) {
+    const finishedAt = new Date(now - a.daysAgo * DAY);
+    const startedAt = new Date(finishedAt.getTime() - 45 * 60_000);
+    // A wrong answer: another option (true_false: the other value; multiple: one correct option only).
+    const answers = new Map<number, string[]>(
+      questions.map((q, i) => {
+        if (!a.wrong.includes(i)) return [q.id, q.correctAnswer];
+        if (q.kind === 'multiple') return [q.id, q.correctAnswer.slice(0, 1)];
+        return [q.id, [q.optionIds.find((id) => !q.correctAnswer.includes(id))!]];
+      }),
+    );
+    const { score, fullMarks } = scoreAttempt(questions, answers);
+    const [attempt] = await tx
+      .insert(mockAttempts)
+      .values({
+        paperId: paper.id,
+        userId: userId(a.user),
+        mode: 'exam',
+        startedAt,
+        deadlineAt: new Date(startedAt.getTime() + DEMO_MOCK_PAPER.timeLimitMinutes * 60_000),
+        finishedAt,
+        finishedBy: 'learner',
+        score,
+        fullMarks,
+        pass: mockPasses(score, fullMarks, DEMO_MOCK_PAPER.passPercent),
+      })
+      .returning({ id: mockAttempts.id });
+    await tx.insert(mockAnswers).values([...answers].map(([questionId, value], i) => ({ attemptId: attempt.id, questionId, value, seq: 1, savedAt: new Date(startedAt.getTime() + (i + 1) * 60_000) })));
   }
 }
 

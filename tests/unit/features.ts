@@ -238,13 +238,13 @@ export const FEATURES: Record<string, Layers> = {
   },
   'mock-exams': {
     schema: true,
-    contract: 'not built yet (ADR 028, state): the contract comes with its server handlers and client calls',
-    api: 'not built yet (ADR 028, state)',
+    contract: true,
+    api: true,
     machine: 'not built yet (ADR 028, state): practice mode gets mock-practice, exam mode runs quiz-attempt',
     route: 'not built yet (ADR 028, state): /mockexam still shows the coming-soon placeholder',
     ui: 'not built yet (ADR 028, state)',
-    serverRoute: 'not built yet (ADR 028, state)',
-    serverDomain: 'not built yet (ADR 028, state)',
+    serverRoute: true,
+    serverDomain: true,
     test: true,
   },
   lesson: {
