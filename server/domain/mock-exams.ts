@@ -177,7 +177,7 @@ async function attemptView(db: Db, attempt: AttemptRow, paper: PaperRow, caller:
   const answers = await answersOf(db, attempt.id);
   const byQuestion = new Map(answers.map((a) => [a.questionId, a.value]));
   const finished = attempt.finishedAt !== null;
-  const reveals = attempt.mode === 'practice' ? questions.filter((q) => byQuestion.has(q.id)).map((q) => revealOf(q, byQuestion.get(q.id), caller.lang)) : [];
+  const reveals = attempt.mode === 'practice' ? questions.filter((q) => (byQuestion.get(q.id)?.length ?? 0) > 0).map((q) => revealOf(q, byQuestion.get(q.id), caller.lang)) : [];
   let review: QuestionReview[] = [];
   if (attempt.mode === 'exam' && finished) {
     const { perQuestion } = scoreAttempt(questions.map(scoredQuestion), byQuestion);
@@ -263,7 +263,8 @@ function closedAttemptError(attempt: AttemptRow): HttpError {
 
 /**
  * PUT mock_attempts/{id}/answers/{questionId}: the highest seq wins (a stale seq answers what is
- * stored). In practice mode the answer carries the question's reveal — only now that it is saved.
+ * stored). In practice mode the answer carries the question's reveal — only now that it is saved —
+ * and, once given (not empty), it stands: a later save answers the stored answer and its reveal.
  */
 export async function saveMockAnswer(db: Db, attemptId: number, questionId: number, payload: { value: string[] | string; seq: number }, caller: Caller): Promise<SavedMockAnswer> {
   const { attempt } = await ownAttempt(db, attemptId, caller);
@@ -290,7 +291,11 @@ export async function saveMockAnswer(db: Db, attemptId: number, questionId: numb
       .onConflictDoUpdate({
         target: [mockAnswers.attemptId, mockAnswers.questionId],
         set: { value: sql`excluded.value`, seq: sql`excluded.seq`, savedAt: sql`excluded.saved_at` },
-        setWhere: sql`excluded.seq > ${mockAnswers.seq}`,
+        // Practice: the first answer given stands once its reveal is out (the progress counts it).
+        setWhere:
+          attempt.mode === 'practice'
+            ? sql`excluded.seq > ${mockAnswers.seq} and jsonb_array_length(${mockAnswers.value}) = 0`
+            : sql`excluded.seq > ${mockAnswers.seq}`,
       })
       .returning();
     if (written) return { kind: 'saved', answer: written };

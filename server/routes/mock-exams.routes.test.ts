@@ -98,6 +98,12 @@ describe('mock exams: practice mode', () => {
     const saved = savedMockAnswerSchema.parse(await json(await save(agent02, attempt.id, first.id, { value: [wrong], seq: 1 })));
     expect(saved.reveal).toEqual({ question_id: first.id, correct: false, correct_answer: bank.correct, explanation: bank.explanation.en });
 
+    // An empty answer reveals nothing (seq 1 of the second question), and a given answer stands once revealed.
+    expect(savedMockAnswerSchema.parse(await json(await save(agent02, attempt.id, second.id, { value: [], seq: 1 }))).reveal).toBeNull();
+    const changed = savedMockAnswerSchema.parse(await json(await save(agent02, attempt.id, first.id, { value: bank.correct, seq: 2 })));
+    expect(changed.answer).toMatchObject({ value: [wrong], seq: 1 });
+    expect(changed.reveal?.correct).toBe(false);
+
     const again = mockAttemptSchema.parse(await json(await agent02.request(`/api/mock_attempts/${attempt.id}`)));
     expect(again.reveals.map((r) => r.question_id)).toEqual([first.id]);
     expect(JSON.stringify(again)).not.toContain(bankOf(second.text).explanation.en);
