@@ -17,3 +17,4 @@ export * from './news';
 export * from './quizzes';
 export * from './feedback-forms';
 export * from './mock-exams';
+export * from './scorm';
