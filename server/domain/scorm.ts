@@ -1,8 +1,12 @@
-import type { ScormCompletion, ScormSuccess } from '../../src/api/schemas/scorm.schema';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { ScormCommitPayload, ScormCompletion, ScormRuntime, ScormSuccess } from '../../src/api/schemas/scorm.schema';
+import type { Db } from '../db/client';
+import { courseItems, onScreenLogs, scormItems, scormPackages, scormRuntime } from '../db/schema';
+import type { Tx } from './courses';
 
-// Issue 13 / ADR 029: the rules the SCORM runtime's data is kept and counted by. Pure, so the
-// store (not built yet: ADR 029 step 3) and its tests share them. The SQL store must say the same:
-// `UPDATE scorm_runtime … WHERE (launch, seq) < ($launch, $seq)`.
+// Issue 13 / ADR 029: the rules the SCORM runtime's data is kept and counted by (pure), and the
+// store that keeps it. No route uses the store yet (ADR 029 step 3). The SQL update says the same
+// as isNewerCommit: `UPDATE scorm_runtime … WHERE launch < $launch OR (launch = $launch AND seq < $seq)`.
 
 export interface CommitPosition {
   launch: number;
@@ -41,4 +45,105 @@ export function countsAsComplete(input: {
 }): boolean {
   const saidDone = input.completion === 'completed' || input.success === 'passed';
   return saidDone && input.success !== 'failed' && input.creditedSeconds >= input.requiredSeconds;
+}
+
+export type ScormRuntimeRow = typeof scormRuntime.$inferSelect;
+
+export interface ScormItem {
+  itemId: number;
+  courseId: number;
+  requiredSeconds: number;
+  packageId: string;
+  version: '1.2' | '2004';
+  launchFile: string;
+}
+
+/** The SCORM item with its package; undefined when the item runs no package. */
+export async function findScormItem(db: Tx, itemId: number): Promise<ScormItem | undefined> {
+  const [row] = await db
+    .select({
+      itemId: scormItems.itemId,
+      courseId: courseItems.courseId,
+      requiredSeconds: courseItems.requiredSeconds,
+      packageId: scormPackages.id,
+      version: scormPackages.version,
+      launchFile: scormPackages.launchFile,
+    })
+    .from(scormItems)
+    .innerJoin(courseItems, eq(courseItems.id, scormItems.itemId))
+    .innerJoin(scormPackages, eq(scormPackages.id, scormItems.packageId))
+    .where(eq(scormItems.itemId, itemId));
+  return row;
+}
+
+/** Seconds the server credited to the learner on this item (ADR 010/012). */
+export async function creditedItemSeconds(db: Tx, userId: number, itemId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql`coalesce(sum(${onScreenLogs.duration}), 0)`.mapWith(Number) })
+    .from(onScreenLogs)
+    .where(and(eq(onScreenLogs.userId, userId), eq(onScreenLogs.itemId, itemId)));
+  return row.total;
+}
+
+/** Starts a launch for the learner (creating the row on the first): the answer names its number. */
+export async function startLaunch(db: Db, userId: number, itemId: number, now: Date): Promise<ScormRuntimeRow> {
+  const [row] = await db
+    .insert(scormRuntime)
+    .values({ userId, itemId, startedLaunch: 1, updatedAt: now })
+    .onConflictDoUpdate({ target: [scormRuntime.userId, scormRuntime.itemId], set: { startedLaunch: sql`${scormRuntime.startedLaunch} + 1` } })
+    .returning();
+  return row;
+}
+
+export type CommitOutcome = { outcome: 'unknown_launch' } | { outcome: 'store' | 'stale'; row: ScormRuntimeRow };
+
+/** Stores a commit when its (launch, seq) is the highest yet; a stale one changes nothing. */
+export async function commitRuntime(db: Db, userId: number, itemId: number, c: ScormCommitPayload, now: Date): Promise<CommitOutcome> {
+  return db.transaction(async (tx): Promise<CommitOutcome> => {
+    const key = and(eq(scormRuntime.userId, userId), eq(scormRuntime.itemId, itemId));
+    const [row] = await tx.select().from(scormRuntime).where(key).for('update');
+    if (!row) return { outcome: 'unknown_launch' };
+    const outcome = classifyCommit({ launch: row.launch, seq: row.seq, startedLaunch: row.startedLaunch }, c);
+    if (outcome === 'unknown_launch') return { outcome };
+    if (outcome === 'stale') return { outcome, row };
+    const [updated] = await tx
+      .update(scormRuntime)
+      .set({
+        launch: c.launch,
+        seq: c.seq,
+        completion: c.completion,
+        success: c.success,
+        scoreRaw: c.score?.raw ?? null,
+        scoreMin: c.score?.min ?? null,
+        scoreMax: c.score?.max ?? null,
+        location: c.location,
+        suspendData: c.suspend_data,
+        cmi: c.cmi,
+        finishedAt: c.finished ? now : null,
+        updatedAt: now,
+      })
+      .where(and(key, or(lt(scormRuntime.launch, c.launch), and(eq(scormRuntime.launch, c.launch), lt(scormRuntime.seq, c.seq)))))
+      .returning();
+    return updated ? { outcome, row: updated } : { outcome: 'stale', row };
+  });
+}
+
+/** The row as the API answers it (the runtime's data to resume, and the server's verdict). */
+export function runtimeView(row: ScormRuntimeRow, item: ScormItem, creditedSeconds: number): ScormRuntime {
+  return {
+    item_id: String(item.itemId),
+    launch_url: `/scorm/${item.packageId}/${item.launchFile}`,
+    version: item.version,
+    launch: row.startedLaunch,
+    // A launch the GET just started has no commit yet.
+    seq: row.launch === row.startedLaunch ? row.seq : 0,
+    entry: entryOf(row),
+    completion: row.completion,
+    success: row.success,
+    score: row.scoreRaw === null ? null : { raw: row.scoreRaw, min: row.scoreMin, max: row.scoreMax },
+    location: row.location,
+    suspend_data: row.suspendData,
+    cmi: row.cmi,
+    counted_complete: countsAsComplete({ completion: row.completion, success: row.success, creditedSeconds, requiredSeconds: item.requiredSeconds }),
+  };
 }
