@@ -30,6 +30,7 @@ import { registerMaterialRoutes } from './routes/materials.routes';
 import { registerNewsRoutes } from './routes/news.routes';
 import { registerMockExamRoutes } from './routes/mock-exams.routes';
 import { registerQuizRoutes } from './routes/quizzes.routes';
+import { registerScormRoutes } from './routes/scorm.routes';
 import { registerOnScreenLogRoutes } from './routes/on-screen-time.routes';
 import { registerViewingRoutes } from './routes/viewings.routes';
 import { registerTwoFactorRoutes } from './routes/two-factor.routes';
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps) {
   registerViewingRoutes(app, services);
   registerQuizRoutes(app, services);
   registerMockExamRoutes(app, services);
+  registerScormRoutes(app, services);
   registerFileRoutes(app, services);
   registerFeedbackFormsRoutes(app, services);
   registerDemoRoutes(app, services);

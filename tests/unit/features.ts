@@ -360,17 +360,17 @@ export const FEATURES: Record<string, Layers> = {
   // Issue 13, ADR 026: evaluation and the feedback form of a completed course (one submission, once);
   // its route is a section of the course page (FeedbackFormsSection), not a page of its own.
   'feedback-forms': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
-  // Issue 13, ADR 029: SCORM course items. Built so far: the commit contract's data (schema), the
-  // pure rules of commits and completion (server domain) and the demo package; the rest is ADR 029's
-  // build order, steps 3 to 5.
+  // Issue 13, ADR 029: SCORM course items. Built so far: the contract (GET and PUT
+  // /api/scorm/:id/runtime), its server and client calls, the store and the demo package; the
+  // launcher (client) and the package files' serving are ADR 029's next steps.
   scorm: {
     schema: true,
-    contract: 'not built yet: ADR 029 step 3 (GET and PUT /api/scorm/:id/runtime)',
-    api: 'not built yet: ADR 029 step 3 comes with its client calls',
+    contract: true,
+    api: true,
     machine: 'not built yet: ADR 029 step 4 (the scorm-launcher machine)',
     route: 'not built yet: ADR 029 step 4 (the launcher in the course page)',
     ui: 'not built yet: ADR 029 step 4 (the launcher views and stories)',
-    serverRoute: 'not built yet: ADR 029 step 3 (runtime routes and package files)',
+    serverRoute: true,
     serverDomain: true,
     test: true,
   },
