@@ -61,9 +61,9 @@ describe('SCORM runtime API', () => {
     expect(await json(await put(agent01, commit(1, 3)))).toMatchObject({ launch: 1, seq: 3, stored: false });
     const second = await launch(agent01);
     expect(second).toMatchObject({ launch: 2, seq: 0, entry: 'resume', location: 'page 3', suspend_data: '{"seq":3}' });
-    // The first launch's last commit after the second began: ignored.
-    expect(await json(await put(agent01, commit(1, 9)))).toMatchObject({ launch: 1, seq: 3, stored: false });
     expect(await json(await put(agent01, commit(2, 1, { location: 'page 1 again' })))).toMatchObject({ launch: 2, seq: 1, stored: true });
+    // The first launch's commit arriving after the second launch committed: ignored.
+    expect(await json(await put(agent01, commit(1, 9)))).toMatchObject({ launch: 2, seq: 1, stored: false });
   });
 
   it('refuses a launch the server never started (409, translated)', async () => {
