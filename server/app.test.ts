@@ -116,6 +116,7 @@ describe('API reference', () => {
         '/api/quiz_attempts/{id}/submit',
         '/api/quizzes/{id}',
         '/api/quizzes/{id}/attempts',
+        '/api/scorm/{id}/runtime',
         '/api/users/current',
         '/api/users/current/password',
         '/api/users/find',
