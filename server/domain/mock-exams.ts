@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { MockAttempt, MockExamStats, MockMode, MockPaper, MockRecord, MockReveal, MockTopicProgress, SavedMockAnswer } from '../../src/api/schemas/mock-exams.schema';
-import { API_ERROR_CODE } from '../../src/api/schemas/error.schema';
-import type { QuestionReview, QuizResult, SavedAnswer } from '../../src/api/schemas/quizzes.schema';
+import { QUIZ_ERROR_CODE, type QuestionReview, type QuizResult, type SavedAnswer } from '../../src/api/schemas/quizzes.schema';
 import type { Language } from '../../src/config/constants';
 import type { Db } from '../db/client';
 import { mockAnswers, mockAttempts, mockBankQuestions, mockPaperQuestions, mockPapers, mockTopics } from '../db/schema';
@@ -257,8 +256,8 @@ export async function startMockAttempt(db: Db, paper: PaperRow, mode: MockMode, 
 
 function closedAttemptError(attempt: AttemptRow): HttpError {
   return attempt.finishedBy === 'deadline'
-    ? new HttpError(403, 'server:quiz_time_up', {}, { code: API_ERROR_CODE.quizTimeUp })
-    : new HttpError(403, 'server:quiz_submitted', {}, { code: API_ERROR_CODE.quizSubmitted });
+    ? new HttpError(403, 'server:quiz_time_up', {}, { code: QUIZ_ERROR_CODE.quizTimeUp })
+    : new HttpError(403, 'server:quiz_submitted', {}, { code: QUIZ_ERROR_CODE.quizSubmitted });
 }
 
 /**
@@ -308,7 +307,7 @@ export async function saveMockAnswer(db: Db, attemptId: number, questionId: numb
   if (outcome.kind === 'closed') throw closedAttemptError(outcome.attempt);
   if (outcome.kind === 'overdue') {
     await finishAttempt(db, outcome.attempt.id, 'deadline', outcome.attempt.deadlineAt!);
-    throw new HttpError(403, 'server:quiz_time_up', {}, { code: API_ERROR_CODE.quizTimeUp });
+    throw new HttpError(403, 'server:quiz_time_up', {}, { code: QUIZ_ERROR_CODE.quizTimeUp });
   }
   const reveal = attempt.mode === 'practice' && outcome.answer.value.length > 0 ? revealOf(question, outcome.answer.value, caller.lang) : null;
   return { answer: savedAnswerOf(outcome.answer), reveal };

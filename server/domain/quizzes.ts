@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { API_ERROR_CODE, type ApiErrorCode } from '../../src/api/schemas/error.schema';
-import type { Attempt, Question, QuestionReview, QuizAvailability, QuizResult, QuizSummary, SavedAnswer } from '../../src/api/schemas/quizzes.schema';
+import type { ApiErrorCode } from '../../src/api/schemas/error.schema';
+import { QUIZ_ERROR_CODE, type Attempt, type Question, type QuestionReview, type QuizAvailability, type QuizResult, type QuizSummary, type SavedAnswer } from '../../src/api/schemas/quizzes.schema';
 import type { Language } from '../../src/config/constants';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
@@ -305,10 +305,10 @@ export async function getAttempt(db: Db, attemptId: number, caller: Caller): Pro
 // Start
 
 const refusals: Record<Exclude<QuizAvailability, 'available'>, { key: MessageKey; code: ApiErrorCode }> = {
-  course_incomplete: { key: 'server:quiz_course_incomplete', code: API_ERROR_CODE.quizCourseIncomplete },
-  closed: { key: 'server:quiz_closed', code: API_ERROR_CODE.quizClosed },
-  submitted: { key: 'server:quiz_already_submitted', code: API_ERROR_CODE.quizSubmitted },
-  no_attempts_left: { key: 'server:quiz_no_attempts_left', code: API_ERROR_CODE.quizNoAttemptsLeft },
+  course_incomplete: { key: 'server:quiz_course_incomplete', code: QUIZ_ERROR_CODE.quizCourseIncomplete },
+  closed: { key: 'server:quiz_closed', code: QUIZ_ERROR_CODE.quizClosed },
+  submitted: { key: 'server:quiz_already_submitted', code: QUIZ_ERROR_CODE.quizSubmitted },
+  no_attempts_left: { key: 'server:quiz_no_attempts_left', code: QUIZ_ERROR_CODE.quizNoAttemptsLeft },
 };
 
 /** The latest identity check in the last few minutes was passed (SPEC §4 continual authentication). */
@@ -347,7 +347,7 @@ export async function startAttempt(db: Db, quiz: QuizRow, caller: Caller): Promi
     throw new HttpError(403, refusal.key, {}, { code: refusal.code });
   }
   if (summary.identity_check_at_start && !(await identityRecentlyChecked(db, userId, now))) {
-    throw new HttpError(403, 'server:quiz_identity_check_required', {}, { code: API_ERROR_CODE.identityCheckRequired });
+    throw new HttpError(403, 'server:quiz_identity_check_required', {}, { code: QUIZ_ERROR_CODE.identityCheckRequired });
   }
   const { deadline, cut } = deadlineOf({
     startedAt: now.getTime(),
@@ -376,8 +376,8 @@ export async function insertOpenAttempt(db: Db, values: typeof quizAttempts.$inf
 /** Why a finished (or overdue) attempt takes nothing more. */
 function closedAttemptError(attempt: AttemptRow): HttpError {
   return attempt.finishedBy === 'deadline'
-    ? new HttpError(403, 'server:quiz_time_up', {}, { code: API_ERROR_CODE.quizTimeUp })
-    : new HttpError(403, 'server:quiz_submitted', {}, { code: API_ERROR_CODE.quizSubmitted });
+    ? new HttpError(403, 'server:quiz_time_up', {}, { code: QUIZ_ERROR_CODE.quizTimeUp })
+    : new HttpError(403, 'server:quiz_submitted', {}, { code: QUIZ_ERROR_CODE.quizSubmitted });
 }
 
 /**
@@ -420,7 +420,7 @@ export async function saveAnswer(db: Db, attemptId: number, questionId: number, 
   if (outcome.kind === 'closed') throw closedAttemptError(outcome.attempt);
   if (outcome.kind === 'overdue') {
     await finishAttempt(db, outcome.attempt.id, 'deadline', outcome.attempt.deadlineAt!);
-    throw new HttpError(403, 'server:quiz_time_up', {}, { code: API_ERROR_CODE.quizTimeUp });
+    throw new HttpError(403, 'server:quiz_time_up', {}, { code: QUIZ_ERROR_CODE.quizTimeUp });
   }
   return savedAnswerOf(outcome.answer);
 }

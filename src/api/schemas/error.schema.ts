@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { QuizErrorCode } from './quizzes.schema';
 
 /** Machine-readable reasons the client acts on (the message is for people and is translated). */
 export const API_ERROR_CODE = {
@@ -10,18 +11,9 @@ export const API_ERROR_CODE = {
   passwordChangeRequired: 'PasswordChangeRequired',
   /** Too many failures: wait `Retry-After` seconds. */
   rateLimited: 'RateLimited',
-  /** Quizzes (ADR 025): the quiz is not available now; the message says why (SPEC §8). */
-  quizCourseIncomplete: 'QuizCourseIncomplete',
-  quizClosed: 'QuizClosed',
-  /** Passed already, or this attempt was submitted: a submitted quiz cannot be taken again. */
-  quizSubmitted: 'QuizSubmitted',
-  quizNoAttemptsLeft: 'QuizNoAttemptsLeft',
-  /** An examination with continual authentication on: pass an identity check, then start again. */
-  identityCheckRequired: 'IdentityCheckRequired',
-  /** The attempt's deadline plus the grace has passed: answers are refused; the attempt is finished. */
-  quizTimeUp: 'QuizTimeUp',
 } as const;
-export type ApiErrorCode = (typeof API_ERROR_CODE)[keyof typeof API_ERROR_CODE];
+// A feature's own codes live with its contract (QUIZ_ERROR_CODE in quizzes.schema.ts), off the first page.
+export type ApiErrorCode = (typeof API_ERROR_CODE)[keyof typeof API_ERROR_CODE] | QuizErrorCode;
 
 /** Every error the API answers: a 4xx/5xx status and this body (DESIGN §5). */
 export const apiErrorSchema = z.object({

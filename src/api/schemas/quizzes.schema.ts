@@ -5,6 +5,21 @@ import { idTextSchema, INT4_MAX, text } from './bounds.schema';
 // assessments", §5 max choices, §8 messages, §9 time limit in minutes). The server owns every rule
 // that counts: the attempt, its deadline, which answers arrive in time, the score (ADR 025).
 
+/** The error codes of quizzes, examinations and mock exams (ADR 025): the client acts on them. */
+export const QUIZ_ERROR_CODE = {
+  /** The quiz is not available now; the message says why (SPEC §8). */
+  quizCourseIncomplete: 'QuizCourseIncomplete',
+  quizClosed: 'QuizClosed',
+  /** Passed already, or this attempt was submitted: a submitted quiz cannot be taken again. */
+  quizSubmitted: 'QuizSubmitted',
+  quizNoAttemptsLeft: 'QuizNoAttemptsLeft',
+  /** An examination with continual authentication on: pass an identity check, then start again. */
+  identityCheckRequired: 'IdentityCheckRequired',
+  /** The attempt's deadline plus the grace has passed: answers are refused; the attempt is finished. */
+  quizTimeUp: 'QuizTimeUp',
+} as const;
+export type QuizErrorCode = (typeof QUIZ_ERROR_CODE)[keyof typeof QUIZ_ERROR_CODE];
+
 export const QUIZ_KINDS = ['quiz', 'exam'] as const;
 export const quizKindSchema = z.enum(QUIZ_KINDS);
 export type QuizKind = z.infer<typeof quizKindSchema>;

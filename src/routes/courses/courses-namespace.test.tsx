@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n';
 import { resources } from '../../i18n/resources';
 import type { Catalogue } from '../../i18n/collect';
-import { COURSES_NS, CoursesNamespace } from './courses-namespace';
+import { COURSES_NS, CoursesNamespace, ensureCoursesNamespace, LEARNING_NAMESPACES } from './courses-namespace';
+import enBundle from '../../i18n/bundles/en';
+import cnBundle from '../../i18n/bundles/cn';
+import zhBundle from '../../i18n/bundles/zh';
 
 // The app's language chunk without the courses texts: the page brings them itself.
 function withoutCourses(lang: 'en' | 'zh' | 'cn'): Catalogue {
@@ -43,5 +46,19 @@ describe('the courses namespace', () => {
     expect(i18n.hasResourceBundle('zh', COURSES_NS)).toBe(true);
     expect(screen.queryByTestId('loading-overlay')).toBeNull();
     expect(mounts).toBe(1);
+  });
+
+  // The first-page budget (issue 12): a learning namespace is either in a language's first chunk or
+  // loaded with the pages, never both, never neither.
+  it.each([
+    ['en', enBundle],
+    ['cn', cnBundle],
+    ['zh', zhBundle],
+  ] as const)('the %s first chunk leaves out exactly the learning namespaces, and the pages load each of them', async (lang, bundle) => {
+    const all = Object.keys(resources[lang]).filter((ns) => ns !== 'server');
+    expect(all.filter((ns) => !(ns in bundle)).sort()).toEqual([...LEARNING_NAMESPACES].sort());
+    const i18n = createI18n(lang, { [lang]: bundle });
+    await ensureCoursesNamespace(i18n, lang);
+    for (const ns of LEARNING_NAMESPACES) expect(i18n.getResourceBundle(lang, ns)).toEqual(resources[lang][ns]);
   });
 });

@@ -7,20 +7,25 @@ import { LoadingOverlay } from '../../ui/layout/loading-overlay';
 
 export const COURSES_NS = 'courses';
 
-// The learning texts (the catalogue, quizzes, the feedback form) travel with the learning pages,
-// not with the first page: each language's namespaces are their own chunks, fetched when a page of
-// them is first shown in that language.
-export const LEARNING_NAMESPACES = [COURSES_NS, 'quiz', 'feedback-forms'] as const;
-type LearningTexts = Record<(typeof LEARNING_NAMESPACES)[number], Record<string, unknown>>;
-const texts = async (files: Promise<{ default: Record<string, unknown> }>[]): Promise<LearningTexts> => {
-  const [courses, quiz, feedback] = await Promise.all(files);
-  return { courses: courses.default, quiz: quiz.default, 'feedback-forms': feedback.default };
-};
-const loaders: Record<Language, () => Promise<LearningTexts>> = {
-  en: () => texts([import('../../i18n/locales/en/courses.json'), import('../../i18n/locales/en/quiz.json'), import('../../i18n/locales/en/feedback-forms.json')]),
-  cn: () => texts([import('../../i18n/locales/cn/courses.json'), import('../../i18n/locales/cn/quiz.json'), import('../../i18n/locales/cn/feedback-forms.json')]),
-  zh: () => texts([import('../../i18n/locales/zh/courses.json'), import('../../i18n/locales/zh/quiz.json'), import('../../i18n/locales/zh/feedback-forms.json')]),
-};
+// The learning texts (the catalogue, lessons and their attachments, quizzes, the feedback form)
+// travel with the learning pages, not with the first page: each language's namespaces are their own
+// chunks, fetched when a page of them is first shown in that language. The language bundles
+// (src/i18n/bundles/*.ts) leave these files out; a test checks both lists agree.
+export const LEARNING_NAMESPACES = [COURSES_NS, 'quiz', 'feedback-forms', 'attachments', 'lesson'] as const;
+type LearningNamespace = (typeof LEARNING_NAMESPACES)[number];
+type Texts = Record<string, unknown>;
+const files = import.meta.glob<Texts>('../../i18n/locales/*/{courses,quiz,feedback-forms,attachments,lesson}.json', { import: 'default' });
+
+async function loadLearningTexts(lang: Language): Promise<Record<LearningNamespace, Texts>> {
+  const loaded = await Promise.all(
+    LEARNING_NAMESPACES.map(async (ns) => {
+      const load = files[`../../i18n/locales/${lang}/${ns}.json`];
+      if (!load) throw new Error(`no ${lang}/${ns}.json`);
+      return [ns, await load()] as const;
+    }),
+  );
+  return Object.fromEntries(loaded) as Record<LearningNamespace, Texts>;
+}
 
 function languageOf(i18n: I18n): Language {
   return isLanguage(i18n.language) ? i18n.language : 'en';
@@ -31,7 +36,7 @@ const hasAll = (i18n: I18n, lang: Language) => LEARNING_NAMESPACES.every((ns) =>
 /** Adds the learning texts of the interface language unless they are there already. */
 export async function ensureCoursesNamespace(i18n: I18n, lang: Language = languageOf(i18n)): Promise<void> {
   if (hasAll(i18n, lang)) return;
-  const loaded = await loaders[lang]();
+  const loaded = await loadLearningTexts(lang);
   for (const ns of LEARNING_NAMESPACES) i18n.addResourceBundle(lang, ns, loaded[ns], true, true);
 }
 

@@ -6,6 +6,7 @@ import { attachmentIdParamSchema } from '../../api/schemas/attachments.schema';
 import type { MediaHandle } from '../../ui/attachment-viewer/use-media-events';
 import { useLearningControls } from '../continual-auth/continual-auth-provider';
 import { VIDEO_CONTROLS } from '../continual-auth/learning-controls';
+import { CoursesNamespace } from '../courses/courses-namespace';
 import { LessonAttachment } from '../lesson/lesson-attachment';
 import { lessonAttachmentLogic, wallClock } from '../lesson/lesson.actor';
 import '../../ui/lesson/lesson-view.css';
@@ -41,5 +42,9 @@ function Material({ attachmentId }: { attachmentId: string }) {
 export default function MaterialViewerRoute() {
   const { attachmentId = '' } = useParams();
   if (!attachmentIdParamSchema.safeParse({ id: attachmentId }).success) return <Navigate to="/not-found" replace />;
-  return <Material key={attachmentId} attachmentId={attachmentId} />;
+  return (
+    <CoursesNamespace>
+      <Material key={attachmentId} attachmentId={attachmentId} />
+    </CoursesNamespace>
+  );
 }

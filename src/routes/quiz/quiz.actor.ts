@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise, sendParent, type EventObject } from 'xstate';
 import { ApiRequestError } from '../../api/api-error';
 import { getAttempt, getQuiz, listQuizRecords, saveAnswer, startAttempt, submitAttempt } from '../../api/quizzes.api';
-import { API_ERROR_CODE } from '../../api/schemas/error.schema';
+import { QUIZ_ERROR_CODE } from '../../api/schemas/quizzes.schema';
 import type { SendOutcome, QuizProblem, Clock } from '../../machines/quiz-attempt/quiz-attempt.machine';
 import { quizAttemptMachine } from '../../machines/quiz-attempt/quiz-attempt.machine';
 import { quizMachine } from '../../machines/quiz/quiz.machine';
@@ -19,8 +19,8 @@ export function problemOf(error: unknown): QuizProblem {
   if (error instanceof ApiRequestError) {
     if (error.status === 0) return { kind: 'offline' };
     const code = error.body?.code;
-    if (code === API_ERROR_CODE.quizTimeUp || code === API_ERROR_CODE.quizSubmitted) return { kind: 'closed' };
-    if (code === API_ERROR_CODE.identityCheckRequired) return { kind: 'identity' };
+    if (code === QUIZ_ERROR_CODE.quizTimeUp || code === QUIZ_ERROR_CODE.quizSubmitted) return { kind: 'closed' };
+    if (code === QUIZ_ERROR_CODE.identityCheckRequired) return { kind: 'identity' };
     return { kind: 'refused', message: error.message || null };
   }
   if (error instanceof TypeError) return { kind: 'offline' };
