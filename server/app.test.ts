@@ -114,6 +114,8 @@ describe('API reference', () => {
         '/api/quiz_attempts/{id}',
         '/api/quiz_attempts/{id}/answers/{questionId}',
         '/api/quiz_attempts/{id}/submit',
+        '/api/quiz_attempts/{id}/pause',
+        '/api/quiz_attempts/{id}/resume',
         '/api/quizzes/{id}',
         '/api/quizzes/{id}/attempts',
         '/api/scorm/{id}/runtime',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { ApiErrorCode } from '../../src/api/schemas/error.schema';
 import { QUIZ_ERROR_CODE, type Attempt, type Question, type QuestionReview, type QuizAvailability, type QuizResult, type QuizSummary, type SavedAnswer } from '../../src/api/schemas/quizzes.schema';
 import type { Language } from '../../src/config/constants';
@@ -10,6 +10,7 @@ import { translate, type MessageKey } from '../i18n/messages';
 import { buildAppConfig } from './app-config';
 import { allItemsCompleted, localize, publishedCourse, refreshCompletion, type Tx } from './courses';
 import { availabilityOf, deadlineOf, GRACE_MS, GRACE_SECONDS, isPastGrace, retakeAlert } from './quizzes-deadline';
+import { PAUSE_CREDIT_CAP_MS, pauseCredit, pauseIsLive, pausesAllowed } from './quizzes-pause';
 import { answerProblem, passes, scoreAttempt, TRUE_FALSE_OPTION_IDS, type ScoredQuestion } from './quizzes-scoring';
 
 // Issue 13, ADR 025: quizzes and examinations. The server owns the attempt: its deadline (fixed at
@@ -91,6 +92,8 @@ export async function finishOverdueAttempts(db: Db, now: Date, userId?: number):
         isNull(quizAttempts.finishedAt),
         isNotNull(quizAttempts.deadlineAt),
         lt(quizAttempts.deadlineAt, new Date(now.getTime() - GRACE_MS)),
+        // An identity prompt holds the clock (ADR 030) until it is resumed or its cap has passed.
+        or(isNull(quizAttempts.pausedAt), lte(quizAttempts.pausedAt, new Date(now.getTime() - PAUSE_CREDIT_CAP_MS))),
         userId === undefined ? undefined : eq(quizAttempts.userId, userId),
       ),
     );
@@ -395,11 +398,12 @@ export async function saveAnswer(db: Db, attemptId: number, questionId: number, 
   const problem = answerProblem(scoredQuestion(question), payload.value);
   if (problem) throw new HttpError(400, problem);
 
-  type Outcome = { kind: 'closed'; attempt: AttemptRow } | { kind: 'overdue'; attempt: AttemptRow } | { kind: 'saved'; answer: typeof quizAnswers.$inferSelect };
+  type Outcome = { kind: 'closed'; attempt: AttemptRow } | { kind: 'overdue'; attempt: AttemptRow } | { kind: 'paused' } | { kind: 'saved'; answer: typeof quizAnswers.$inferSelect };
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     // A submit holds this row (FOR UPDATE) while it scores: the save waits and then sees it finished.
     const [current] = await tx.select().from(quizAttempts).where(eq(quizAttempts.id, attempt.id)).for('share');
     if (current.finishedAt !== null) return { kind: 'closed', attempt: current };
+    if (pauseIsLive(current.pausedAt?.getTime() ?? null, caller.now.getTime())) return { kind: 'paused' };
     if (isPastGrace(current.deadlineAt?.getTime() ?? null, caller.now.getTime())) return { kind: 'overdue', attempt: current };
     const [written] = await tx
       .insert(quizAnswers)
@@ -418,6 +422,7 @@ export async function saveAnswer(db: Db, attemptId: number, questionId: number, 
     return { kind: 'saved', answer: stored };
   });
   if (outcome.kind === 'closed') throw closedAttemptError(outcome.attempt);
+  if (outcome.kind === 'paused') throw new HttpError(409, 'server:quiz_paused', {}, { code: QUIZ_ERROR_CODE.quizPaused });
   if (outcome.kind === 'overdue') {
     await finishAttempt(db, outcome.attempt.id, 'deadline', outcome.attempt.deadlineAt!);
     throw new HttpError(403, 'server:quiz_time_up', {}, { code: QUIZ_ERROR_CODE.quizTimeUp });
@@ -437,6 +442,76 @@ export async function submitAttempt(db: Db, attemptId: number, caller: Caller): 
     ? await finishAttempt(db, attempt.id, 'deadline', attempt.deadlineAt!)
     : await finishAttempt(db, attempt.id, 'learner', caller.now);
   return resultOf(finished);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identity prompts during a timed attempt (ADR 030)
+
+const pauseRefused = () => new HttpError(409, 'server:quiz_pause_refused', {}, { code: QUIZ_ERROR_CODE.quizPauseRefused });
+
+/**
+ * POST quiz_attempts/{id}/pause: an identity prompt opened. The pause starts on the server's clock;
+ * answers wait and the deadline does not finish the attempt until the resume (or the cap). Only a
+ * timed, open attempt before its deadline, with continual authentication on, and no more often
+ * than prompts can come; a repeat while paused changes nothing.
+ */
+export async function pauseAttempt(db: Db, attemptId: number, caller: Caller): Promise<Attempt> {
+  const { attempt, quiz } = await ownAttempt(db, attemptId, caller);
+  if (attempt.finishedAt !== null) throw closedAttemptError(attempt);
+  const now = caller.now.getTime();
+  const { continualAuth } = caller.config;
+  const paused = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(quizAttempts).where(eq(quizAttempts.id, attempt.id)).for('update');
+    if (current.finishedAt !== null) throw closedAttemptError(current);
+    if (pauseIsLive(current.pausedAt?.getTime() ?? null, now)) return current;
+    const deadline = current.deadlineAt?.getTime() ?? null;
+    if (!continualAuth.enabled || deadline === null || now >= deadline) throw pauseRefused();
+    if (current.pauses >= pausesAllowed(current.startedAt.getTime(), now, continualAuth.min * continualAuth.unitSeconds * 1000)) throw pauseRefused();
+    const [row] = await tx
+      .update(quizAttempts)
+      .set({ pausedAt: caller.now, pauses: sql`${quizAttempts.pauses} + 1` })
+      .where(eq(quizAttempts.id, current.id))
+      .returning();
+    return row;
+  });
+  return attemptView(db, paused, quiz, caller);
+}
+
+/** The first identity check the learner passed at or after the pause's start (the evidence, ADR 030). */
+async function firstPassedCheckSince(tx: Tx, userId: number, since: Date, until: Date): Promise<Date | null> {
+  const [row] = await tx
+    .select({ at: identityChecks.createdAt })
+    .from(identityChecks)
+    .where(and(eq(identityChecks.userId, userId), eq(identityChecks.outcome, 'success'), gte(identityChecks.createdAt, since), lte(identityChecks.createdAt, until)))
+    .orderBy(asc(identityChecks.createdAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/**
+ * POST quiz_attempts/{id}/resume: the prompt closed. The deadline moves on by the time from the
+ * pause to the identity check passed after it (at most the cap; nothing without one), and answers
+ * are taken again. Not paused (a repeat, or finished): nothing changes.
+ */
+export async function resumeAttempt(db: Db, attemptId: number, caller: Caller): Promise<Attempt> {
+  const { attempt, quiz } = await ownAttempt(db, attemptId, caller);
+  const resumed = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(quizAttempts).where(eq(quizAttempts.id, attempt.id)).for('update');
+    if (current.finishedAt !== null || current.pausedAt === null) return current;
+    const passedAt = await firstPassedCheckSince(tx, current.userId, current.pausedAt, caller.now);
+    const credit = pauseCredit(current.pausedAt.getTime(), passedAt?.getTime() ?? null);
+    const [row] = await tx
+      .update(quizAttempts)
+      .set({
+        pausedAt: null,
+        pauseCreditMs: current.pauseCreditMs + credit,
+        deadlineAt: current.deadlineAt === null ? null : new Date(current.deadlineAt.getTime() + credit),
+      })
+      .where(eq(quizAttempts.id, current.id))
+      .returning();
+    return row;
+  });
+  return attemptView(db, resumed, quiz, caller);
 }
 
 /** The periodic sweep's interval: an attempt left open is finished within this long after its grace. */

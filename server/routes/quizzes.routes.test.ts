@@ -5,6 +5,7 @@ import { HEADER } from '../../src/config/constants';
 import { courseEnrolments, quizAttempts } from '../db/schema';
 import { recordIdentityCheck } from '../domain/identity-checks';
 import { GRACE_SECONDS } from '../domain/quizzes-deadline';
+import { PAUSE_CREDIT_CAP_MS } from '../domain/quizzes-pause';
 import { finishOverdueAttempts, insertOpenAttempt } from '../domain/quizzes';
 import { createContentTestContext, createCourse, createDepartment, createLesson, createReadingItem, signIn, tri, type ContentTestContext, type Learner } from '../testing/content-factory';
 import { completeReadings, createQuiz, giveExtraTime, userIdOf, type QuestionInput } from '../testing/quiz-factory';
@@ -443,5 +444,116 @@ describe('course completion', () => {
     const courseId = await course('No quiz', [uid01]);
     expect((await agent01.request(`/api/courses/${courseId}/enrol`, { method: 'POST' })).status).toBe(204);
     expect((await enrolment(courseId)).status).toBe('completed');
+  });
+});
+
+describe('identity prompts during a timed attempt (ADR 030)', () => {
+  const pause = (who: Learner, attemptId: string) => who.request(`/api/quiz_attempts/${attemptId}/pause`, { method: 'POST' });
+  const resume = (who: Learner, attemptId: string) => who.request(`/api/quiz_attempts/${attemptId}/resume`, { method: 'POST' });
+  const passed = (userId: number, outcome: 'success' | 'failure' = 'success') =>
+    recordIdentityCheck(ctx.database.db, { userId, sessionId: null, type: 'password', outcome, at: new Date(ctx.clock.now()) });
+  const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+  /** Continual authentication on, prompts at least one minute apart. */
+  async function withPrompts(run: () => Promise<void>): Promise<void> {
+    const saved = ctx.config.continualAuth;
+    ctx.config.continualAuth = { ...saved, enabled: true, min: 1, max: 2, unitSeconds: 60 };
+    try {
+      await run();
+    } finally {
+      ctx.config.continualAuth = saved;
+    }
+  }
+
+  it('stops the clock: answers wait (409 QuizPaused), and the resume gives back the time until the identity check was passed', () =>
+    withPrompts(async () => {
+      const courseId = await course('Paused', [uid01]);
+      const quiz = await createQuiz(ctx.database.db, { courseId, timeLimitMinutes: 5, passMark: 1 }, QUESTIONS);
+      const attempt = await startOk(agent01, quiz.id);
+      await advance(MINUTE);
+      expect(attemptSchema.parse(await json(await pause(agent01, attempt.id))).deadline_at).toBe(attempt.deadline_at);
+      // A repeat (two tabs, a retry) changes nothing.
+      expect((await pause(agent01, attempt.id)).status).toBe(200);
+      expect(await json(await save(agent01, attempt.id, quiz.questions[0], { value: ['b'], seq: 1 }), 409)).toMatchObject({ code: 'QuizPaused' });
+      await advance(2 * MINUTE);
+      await passed(uid01);
+      await advance(20_000);
+      const resumed = attemptSchema.parse(await json(await resume(agent01, attempt.id)));
+      expect(resumed.deadline_at).toBe(plus(attempt.deadline_at!, 2 * MINUTE));
+      expect(resumed.server_now).toBe(new Date(ctx.clock.now()).toISOString());
+      // A repeated resume gives nothing more.
+      expect(attemptSchema.parse(await json(await resume(agent01, attempt.id))).deadline_at).toBe(resumed.deadline_at);
+      expect((await save(agent01, attempt.id, quiz.questions[0], { value: ['b'], seq: 1 })).status).toBe(200);
+      const [row] = await ctx.database.db.select().from(quizAttempts).where(eq(quizAttempts.id, Number(attempt.id)));
+      expect(row).toMatchObject({ pausedAt: null, pauses: 1, pauseCreditMs: 2 * MINUTE });
+    }));
+
+  it('a prompt open across the deadline: the sweep waits, and after the resume the learner still has the time that was left', () =>
+    withPrompts(async () => {
+      const courseId = await course('Paused at the end', [uid02]);
+      const quiz = await createQuiz(ctx.database.db, { courseId, timeLimitMinutes: 3, passMark: 1 }, QUESTIONS);
+      const attempt = await startOk(agent02, quiz.id);
+      await advance(2 * MINUTE + 30_000);
+      await json(await pause(agent02, attempt.id));
+      ctx.clock.advance(2 * MINUTE);
+      expect(await finishOverdueAttempts(ctx.database.db, new Date(ctx.clock.now()), uid02)).toBe(0);
+      await signInBoth();
+      await passed(uid02);
+      const resumed = attemptSchema.parse(await json(await resume(agent02, attempt.id)));
+      expect(resumed.status).toBe('open');
+      expect(Date.parse(resumed.deadline_at!) - Date.parse(resumed.server_now)).toBe(30_000);
+      expect((await save(agent02, attempt.id, quiz.questions[0], { value: ['b'], seq: 1 })).status).toBe(200);
+    }));
+
+  it('gives nothing back without a passed identity check, and at most the cap for a long prompt', () =>
+    withPrompts(async () => {
+      const courseId = await course('Paused long', [uid01]);
+      const quiz = await createQuiz(ctx.database.db, { courseId, timeLimitMinutes: 30, passMark: 1 }, QUESTIONS);
+      const attempt = await startOk(agent01, quiz.id);
+      await json(await pause(agent01, attempt.id));
+      await advance(MINUTE);
+      await passed(uid01, 'failure');
+      expect(attemptSchema.parse(await json(await resume(agent01, attempt.id))).deadline_at).toBe(attempt.deadline_at);
+      await json(await pause(agent01, attempt.id));
+      ctx.clock.advance(PAUSE_CREDIT_CAP_MS + 2 * MINUTE);
+      await signInBoth();
+      await passed(uid01);
+      expect(attemptSchema.parse(await json(await resume(agent01, attempt.id))).deadline_at).toBe(plus(attempt.deadline_at!, PAUSE_CREDIT_CAP_MS));
+    }));
+
+  it('is refused when prompts cannot come: continual authentication off, untimed, past the deadline, more often than the interval; another learner gets 404', async () => {
+    const courseId = await course('No pause', [uid01]);
+    const timed = await createQuiz(ctx.database.db, { courseId, timeLimitMinutes: 10, passMark: 1 }, QUESTIONS);
+    const attempt = await startOk(agent01, timed.id);
+    const saved = ctx.config.continualAuth;
+    ctx.config.continualAuth = { ...saved, enabled: false };
+    try {
+      expect(await json(await pause(agent01, attempt.id), 409)).toMatchObject({ code: 'QuizPauseRefused', message: 'This attempt cannot be paused now.' });
+    } finally {
+      ctx.config.continualAuth = saved;
+    }
+    await withPrompts(async () => {
+      expect(await json(await pause(agent02, attempt.id), 404)).toMatchObject({ status_code: 404 });
+      expect((await resume(agent02, attempt.id)).status).toBe(404);
+      expect((await pause(agent01, 'x1')).status).toBe(400);
+      await json(await pause(agent01, attempt.id));
+      await json(await resume(agent01, attempt.id));
+      // One prompt per minimum interval (1 minute here): a second pause at once is refused.
+      expect(await json(await pause(agent01, attempt.id), 409)).toMatchObject({ code: 'QuizPauseRefused' });
+      await advance(MINUTE);
+      await json(await pause(agent01, attempt.id));
+      await json(await resume(agent01, attempt.id));
+      // Within the grace after the deadline there is no time left to stop; after it, the attempt is the deadline's.
+      await advance(9 * MINUTE + 10_000);
+      expect(await json(await pause(agent01, attempt.id), 409)).toMatchObject({ code: 'QuizPauseRefused' });
+      await advance(GRACE_SECONDS * 1000);
+      expect(await json(await pause(agent01, attempt.id), 403)).toMatchObject({ code: 'QuizTimeUp' });
+
+      const untimedCourse = await course('Untimed pause', [uid01]);
+      const untimed = await createQuiz(ctx.database.db, { courseId: untimedCourse, passMark: 1 }, QUESTIONS);
+      const open = await startOk(agent01, untimed.id);
+      expect(await json(await pause(agent01, open.id), 409)).toMatchObject({ code: 'QuizPauseRefused' });
+      await json(await submit(agent01, open.id));
+      expect(await json(await pause(agent01, open.id), 403)).toMatchObject({ code: 'QuizSubmitted' });
+    });
   });
 });

@@ -4,11 +4,13 @@ import {
   getQuizRoute,
   listCourseQuizzesRoute,
   listQuizRecordsRoute,
+  pauseAttemptRoute,
+  resumeAttemptRoute,
   saveAnswerRoute,
   startAttemptRoute,
   submitAttemptRoute,
 } from '../../src/api/schemas/quizzes.routes';
-import { findQuiz, getAttempt, listCourseQuizzes, listQuizRecords, quizSummary, saveAnswer, startAttempt, submitAttempt, type Caller } from '../domain/quizzes';
+import { findQuiz, getAttempt, listCourseQuizzes, listQuizRecords, pauseAttempt, quizSummary, resumeAttempt, saveAnswer, startAttempt, submitAttempt, type Caller } from '../domain/quizzes';
 import { langOf, type AppEnv } from '../http/context';
 import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/errors';
@@ -52,4 +54,8 @@ export function registerQuizRoutes(app: ApiApp, s: AppServices): void {
   );
 
   defineRoute(app, submitAttemptRoute, auth, async (c, { params }) => c.json(await submitAttempt(s.db, Number(params.id), caller(c)), 200));
+
+  defineRoute(app, pauseAttemptRoute, auth, async (c, { params }) => c.json(await pauseAttempt(s.db, Number(params.id), caller(c)), 200));
+
+  defineRoute(app, resumeAttemptRoute, auth, async (c, { params }) => c.json(await resumeAttempt(s.db, Number(params.id), caller(c)), 200));
 }

@@ -5,6 +5,8 @@ import {
   getQuizRoute,
   listCourseQuizzesRoute,
   listQuizRecordsRoute,
+  pauseAttemptRoute,
+  resumeAttemptRoute,
   saveAnswerRoute,
   startAttemptRoute,
   submitAttemptRoute,
@@ -42,4 +44,14 @@ export function submitAttempt(attemptId: string): Promise<QuizResult> {
 
 export function listQuizRecords(quizId: string, { signal }: CallOptions = {}): Promise<QuizRecordList> {
   return callRoute(listQuizRecordsRoute, { params: { id: quizId }, signal });
+}
+
+/** ADR 030: the identity prompt opened during a timed attempt; answers wait until resume. */
+export function pauseAttempt(attemptId: string): Promise<Attempt> {
+  return callRoute(pauseAttemptRoute, { params: { id: attemptId } });
+}
+
+/** ADR 030: the prompt closed; answers the attempt with the deadline the server moved on. */
+export function resumeAttempt(attemptId: string): Promise<Attempt> {
+  return callRoute(resumeAttemptRoute, { params: { id: attemptId } });
 }

@@ -90,6 +90,12 @@ export const quizAttempts = pgTable(
     /** Fixed at the start: min(start + limit + extra, closes_at); null when neither applies. */
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
     cutByClosingTime: boolean('cut_by_closing_time').notNull().default(false),
+    /** An identity prompt is open (ADR 030): answers wait; its resume gives the time back. */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** Pauses begun (at most one per continual-authentication minimum interval). */
+    pauses: integer('pauses').notNull().default(0),
+    /** Time given back for identity prompts, already added to deadline_at (the evidence). */
+    pauseCreditMs: integer('pause_credit_ms').notNull().default(0),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     finishedBy: text('finished_by', { enum: QUIZ_FINISHERS }),
     score: doublePrecision('score'),

@@ -1,4 +1,5 @@
 import { bearerSecurity, errorResponses, json, route } from '../route-contract';
+import { apiErrorSchema } from './error.schema';
 import { courseIdParamSchema } from './courses.schema';
 import {
   answerParamSchema,
@@ -77,7 +78,13 @@ export const saveAnswerRoute = route({
     'Refused: more choices than the question allows (400, SPEC §8 maximum choices exceeded), an option that is not the question’s (400), ' +
     'an attempt finished or past its deadline plus grace (403, code QuizTimeUp or QuizSubmitted).',
   request: { params: answerParamSchema, body: saveAnswerPayloadSchema },
-  responses: { 200: json('The answer the server holds', savedAnswerSchema), ...errorResponses.badRequest, ...fullAuthErrors, ...errorResponses.notFound },
+  responses: {
+    200: json('The answer the server holds', savedAnswerSchema),
+    ...errorResponses.badRequest,
+    ...fullAuthErrors,
+    ...errorResponses.notFound,
+    409: json('The attempt is paused for an identity prompt (code QuizPaused, ADR 030): send it again after the resume', apiErrorSchema),
+  },
 });
 
 export const submitAttemptRoute = route({
@@ -97,4 +104,29 @@ export const listQuizRecordsRoute = route({
   summary: "The caller's finished attempts of the quiz, newest first (quiz and examination records)",
   request: { params: quizIdParamSchema },
   responses: { 200: json('Records', quizRecordListSchema), ...errorResponses.badRequest, ...fullAuthErrors, ...errorResponses.notFound },
+});
+
+// ADR 030: an identity prompt during a timed attempt stops its clock; the server gives the time back
+// from its own records (the pause's start, the passed identity check), at most a cap per prompt.
+export const pauseAttemptRoute = route({
+  ...common,
+  method: 'post',
+  path: '/api/quiz_attempts/:id/pause',
+  summary: 'An identity prompt opened during a timed attempt: answers wait until it is resumed',
+  description:
+    'A repeat while paused changes nothing. Refused (409, code QuizPauseRefused) when continual authentication is off, the attempt has no ' +
+    'deadline, its deadline has passed, or more pauses were asked than prompts can come (one per minimum interval since the start). ' +
+    'While paused, answers are refused (409, code QuizPaused) and the attempt is not finished by its deadline, for at most 5 minutes.',
+  request: { params: attemptIdParamSchema },
+  responses: { 200: json('The attempt, paused', attemptSchema), ...errorResponses.badRequest, ...fullAuthErrors, ...errorResponses.notFound, 409: json('Not paused: continual authentication off, untimed, past the deadline, or too many pauses (code QuizPauseRefused)', apiErrorSchema) },
+});
+
+export const resumeAttemptRoute = route({
+  ...common,
+  method: 'post',
+  path: '/api/quiz_attempts/:id/resume',
+  summary: 'The identity prompt closed: the deadline moves on by the time from the pause to the identity check passed after it (at most 5 minutes)',
+  description: 'No passed identity check after the pause: no time is given back. A repeat, or an attempt not paused, changes nothing.',
+  request: { params: attemptIdParamSchema },
+  responses: { 200: json('The attempt with its deadline', attemptSchema), ...errorResponses.badRequest, ...fullAuthErrors, ...errorResponses.notFound },
 });

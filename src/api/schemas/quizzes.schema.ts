@@ -17,6 +17,10 @@ export const QUIZ_ERROR_CODE = {
   identityCheckRequired: 'IdentityCheckRequired',
   /** The attempt's deadline plus the grace has passed: answers are refused; the attempt is finished. */
   quizTimeUp: 'QuizTimeUp',
+  /** ADR 030: an identity prompt holds the attempt: the answer waits for the resume (nothing is lost). */
+  quizPaused: 'QuizPaused',
+  /** ADR 030: no pause now (continual authentication off, untimed, past the deadline, too many). */
+  quizPauseRefused: 'QuizPauseRefused',
 } as const;
 export type QuizErrorCode = (typeof QUIZ_ERROR_CODE)[keyof typeof QUIZ_ERROR_CODE];
 
