@@ -390,6 +390,8 @@ function closedAttemptError(attempt: AttemptRow): HttpError {
 export async function saveAnswer(db: Db, attemptId: number, questionId: number, payload: { value: string[] | string; seq: number }, caller: Caller): Promise<SavedAnswer> {
   const { attempt } = await ownAttempt(db, attemptId, caller);
   if (attempt.finishedAt !== null) throw closedAttemptError(attempt);
+  // The prompt was passed but the resume has not arrived (lost on the way): the evidence ends the pause.
+  if (pauseIsLive(attempt.pausedAt?.getTime() ?? null, caller.now.getTime())) await endPause(db, attempt.id, caller.userId, caller.now, true);
   const [question] = await db
     .select()
     .from(quizQuestions)
@@ -489,16 +491,16 @@ async function firstPassedCheckSince(tx: Tx, userId: number, since: Date, until:
 }
 
 /**
- * POST quiz_attempts/{id}/resume: the prompt closed. The deadline moves on by the time from the
- * pause to the identity check passed after it (at most the cap; nothing without one), and answers
- * are taken again. Not paused (a repeat, or finished): nothing changes.
+ * Ends the attempt's pause: the deadline moves on by the time from the pause to the identity check
+ * passed after it (at most the cap; nothing without one). `evidenceOnly`: end it only when there is
+ * such a check (a save that arrives after the prompt was passed but before the resume).
  */
-export async function resumeAttempt(db: Db, attemptId: number, caller: Caller): Promise<Attempt> {
-  const { attempt, quiz } = await ownAttempt(db, attemptId, caller);
-  const resumed = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(quizAttempts).where(eq(quizAttempts.id, attempt.id)).for('update');
+async function endPause(db: Db, attemptId: number, userId: number, now: Date, evidenceOnly: boolean): Promise<AttemptRow> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId)).for('update');
     if (current.finishedAt !== null || current.pausedAt === null) return current;
-    const passedAt = await firstPassedCheckSince(tx, current.userId, current.pausedAt, caller.now);
+    const passedAt = await firstPassedCheckSince(tx, userId, current.pausedAt, now);
+    if (evidenceOnly && passedAt === null) return current;
     const credit = pauseCredit(current.pausedAt.getTime(), passedAt?.getTime() ?? null);
     const [row] = await tx
       .update(quizAttempts)
@@ -511,7 +513,12 @@ export async function resumeAttempt(db: Db, attemptId: number, caller: Caller): 
       .returning();
     return row;
   });
-  return attemptView(db, resumed, quiz, caller);
+}
+
+/** POST quiz_attempts/{id}/resume: the prompt closed; answers are taken again. A repeat changes nothing. */
+export async function resumeAttempt(db: Db, attemptId: number, caller: Caller): Promise<Attempt> {
+  const { attempt, quiz } = await ownAttempt(db, attemptId, caller);
+  return attemptView(db, await endPause(db, attempt.id, caller.userId, caller.now, false), quiz, caller);
 }
 
 /** The periodic sweep's interval: an attempt left open is finished within this long after its grace. */

@@ -487,6 +487,20 @@ describe('identity prompts during a timed attempt (ADR 030)', () => {
       expect(row).toMatchObject({ pausedAt: null, pauses: 1, pauseCreditMs: 2 * MINUTE });
     }));
 
+  it('a resume lost on the way: the first save after the passed identity check ends the pause with the same credit', () =>
+    withPrompts(async () => {
+      const courseId = await course('Lost resume', [uid02]);
+      const quiz = await createQuiz(ctx.database.db, { courseId, timeLimitMinutes: 5, passMark: 1 }, QUESTIONS);
+      const attempt = await startOk(agent02, quiz.id);
+      await json(await pause(agent02, attempt.id));
+      await advance(40_000);
+      await passed(uid02);
+      await advance(5000);
+      expect((await save(agent02, attempt.id, quiz.questions[0], { value: ['b'], seq: 1 })).status).toBe(200);
+      const after = attemptSchema.parse(await json(await agent02.request(`/api/quiz_attempts/${attempt.id}`)));
+      expect(after.deadline_at).toBe(plus(attempt.deadline_at!, 40_000));
+    }));
+
   it('a prompt open across the deadline: the sweep waits, and after the resume the learner still has the time that was left', () =>
     withPrompts(async () => {
       const courseId = await course('Paused at the end', [uid02]);

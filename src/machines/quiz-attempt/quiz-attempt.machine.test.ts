@@ -382,8 +382,15 @@ describe('quiz page machine: identity prompts', () => {
   function page() {
     const starts: Deferred<Attempt>[] = [];
     const asked: number[] = [];
+    const paused: string[] = [];
+    const resumes: Deferred<Attempt>[] = [];
+    const clock = { now: T0 };
     const logic = quizMachine.provide({
       actions: { requestIdentityCheck: () => void asked.push(1) },
+      actors: {
+        pauseClock: fromPromise<unknown, { attemptId: string }>(async ({ input }) => void paused.push(input.attemptId)),
+        resumeClock: fromPromise<Attempt, { attemptId: string }>(() => deferred(resumes)),
+      },
     });
     // The child's effects: provided through the parent's actor.
     const child = quizMachine.implementations.actors.attempt as typeof quizAttemptMachine;
@@ -397,9 +404,9 @@ describe('quiz page machine: identity prompts', () => {
         }),
       },
     });
-    const actor = createActor(provided, { input: { quizId: '7', now: () => T0 } }).start();
+    const actor = createActor(provided, { input: { quizId: '7', now: () => clock.now } }).start();
     const attempt = () => actor.getSnapshot().children.attempt as unknown as ReturnType<typeof createActor<typeof quizAttemptMachine>>;
-    return { actor, attempt, starts, asked };
+    return { actor, attempt, starts, asked, paused, resumes, clock };
   }
 
   it('an exam whose start needs an identity check asks for one and starts again once it passed', async () => {
@@ -441,8 +448,61 @@ describe('quiz page machine: identity prompts', () => {
     expect(selectQuizPageView(p.attempt().getSnapshot() as QuizAttemptSnapshot)).toMatchObject({ paused: true });
     p.actor.send({ type: 'auth.timer.resume' });
     await settle();
+    p.resumes.shift()!.resolve(openAttempt());
+    await settle();
     p.actor.send({ type: 'answer.choose', questionId: 'q1', optionId: 'a' });
     await settle();
     expect(p.attempt().getSnapshot().context.answers.q1).toEqual({ value: ['a'], seq: 1 });
+  });
+
+  // ADR 030: "time is never taken from them": the prompt stops the server's clock, and the page's.
+  it('a prompt during a timed attempt stops its clock: the server is told, time-up waits, and the deadline the server moved on counts after the resume', async () => {
+    const p = page();
+    await waitFor(p.attempt(), (s) => s.matches('ready'));
+    p.actor.send({ type: 'start' });
+    const attempt = openAttempt({ deadlineIn: 60_000 });
+    p.starts.shift()!.resolve(attempt);
+    await waitFor(p.attempt(), (s) => s.matches('answering'));
+    p.clock.now = T0 + 30_000;
+    p.actor.send({ type: 'auth.timer.pause' });
+    await settle();
+    expect(p.paused).toEqual(['41']);
+    // The prompt stays open past the deadline: no time-up while it is open.
+    p.clock.now = T0 + 90_000;
+    p.actor.send({ type: 'tick' });
+    p.actor.send({ type: 'auth.timer.resume' });
+    p.actor.send({ type: 'tick' });
+    await settle();
+    expect(p.attempt().getSnapshot().matches('answering')).toBe(true);
+    expect(p.attempt().getSnapshot().context.paused).toBe(true);
+    // The server gave back the minute the prompt was open.
+    p.resumes.shift()!.resolve({ ...attempt, deadline_at: iso(T0 + 120_000), server_now: iso(T0 + 90_000) });
+    await waitFor(p.attempt(), (s) => !s.context.paused);
+    p.actor.send({ type: 'tick' });
+    await settle();
+    expect(p.attempt().getSnapshot().matches('answering')).toBe(true);
+    expect(timerView(p.attempt().getSnapshot().context)?.secondsLeft).toBe(30);
+    p.clock.now = T0 + 120_000;
+    p.actor.send({ type: 'tick' });
+    await waitFor(p.attempt(), (s) => s.matches('submitting'));
+  });
+
+  it('a prompt before any attempt, or a failed resume, only pauses and resumes the answering', async () => {
+    const p = page();
+    await waitFor(p.attempt(), (s) => s.matches('ready'));
+    p.actor.send({ type: 'auth.timer.pause' });
+    p.actor.send({ type: 'auth.timer.resume' });
+    await settle();
+    expect(p.paused).toEqual([]);
+    expect(p.resumes).toEqual([]);
+    p.actor.send({ type: 'start' });
+    p.starts.shift()!.resolve(openAttempt());
+    await waitFor(p.attempt(), (s) => s.matches('answering'));
+    p.actor.send({ type: 'auth.timer.pause' });
+    p.actor.send({ type: 'auth.timer.resume' });
+    await settle();
+    p.resumes.shift()!.reject(new Error('offline'));
+    await waitFor(p.attempt(), (s) => !s.context.paused);
+    expect(p.attempt().getSnapshot().context.attempt?.deadline_at).toBe(openAttempt().deadline_at);
   });
 });

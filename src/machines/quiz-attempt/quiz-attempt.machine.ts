@@ -100,7 +100,9 @@ export type QuizAttemptEvent =
   | { type: 'retake' }
   /** From the page machine: an identity prompt opened / closed. */
   | { type: 'pause' }
-  | { type: 'resume' };
+  | { type: 'resume' }
+  /** From the page machine: the server moved the deadline on after an identity prompt (ADR 030). */
+  | { type: 'deadline.moved'; attemptId: string; deadlineAt: string | null; serverNow: string };
 
 /** Debounce of a typed answer before it is saved (ms). */
 export const TYPING_DEBOUNCE_MS = 1000;
@@ -300,9 +302,10 @@ export const quizAttemptMachine = setup({
       !context.paused && event.type === 'answer.choose' && (questionOf(context, event.questionId)?.options.some((o) => o.id === event.optionId) ?? false),
     hasDraft: ({ context, event }) => event.type === 'answer.commit' && context.drafts[event.questionId] !== undefined,
     validIndex: ({ context, event }) => event.type === 'question.go' && Number.isInteger(event.index) && event.index >= 0 && event.index < (context.attempt?.questions.length ?? 0),
+    // An open identity prompt stops the clock (ADR 030): time-up waits for the resume and its deadline.
     timeUp: ({ context }) => {
       const left = timeLeftMs(context, context.now());
-      return left !== null && left <= 0;
+      return !context.paused && left !== null && left <= 0;
     },
     allRequiredAnswered: ({ context }) => unansweredRequired(context).length === 0,
     passed: ({ context }) => context.result?.pass === true,
@@ -336,6 +339,13 @@ export const quizAttemptMachine = setup({
   on: {
     pause: { actions: assign({ paused: true }) },
     resume: { actions: assign({ paused: false }) },
+    'deadline.moved': {
+      guard: ({ context, event }) => context.attempt?.id === event.attemptId && context.attempt.status === 'open',
+      actions: assign(({ context, event }) => ({
+        attempt: { ...context.attempt!, deadline_at: event.deadlineAt, server_now: event.serverNow },
+        offset: Date.parse(event.serverNow) - context.now(),
+      })),
+    },
   },
   initial: 'loading',
   states: {

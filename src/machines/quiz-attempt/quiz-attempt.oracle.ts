@@ -44,7 +44,12 @@ const ctx = (s: QuizAttemptSnapshot) => s.context;
 const afterAttempt = (attempt: Attempt) => (attempt.status === 'finished' ? (attempt.result?.pass ? 'passed' : 'failed') : answering('editing', 'idle'));
 
 // Pause and resume (an identity prompt) never move the attempt.
-const pauseResume = (name: string): OracleRow<QuizAttemptSnapshot> => ({ pause: name, resume: name });
+// ADR 030: a moved deadline is taken for the open attempt it names, and moves nothing else.
+const pauseResume = (name: string): OracleRow<QuizAttemptSnapshot> => ({
+  pause: name,
+  resume: name,
+  'deadline.moved': (e, s) => (ctx(s).attempt?.id === e.attemptId && ctx(s).attempt?.status === 'open' ? name : null),
+});
 
 function answeringRow(form: Form, sync: Sync): OracleRow<QuizAttemptSnapshot> {
   const here = answering(form, sync);
@@ -52,7 +57,8 @@ function answeringRow(form: Form, sync: Sync): OracleRow<QuizAttemptSnapshot> {
   const question = (c: Ctx, id: unknown) => c.attempt?.questions.find((q) => q.id === id);
   return {
     ...pauseResume(here),
-    tick: (_, s) => (timeIsUp(ctx(s)) ? submitting(ctx(s)) : here),
+    // ADR 030: while an identity prompt is open the clock stands; time-up comes after the resume.
+    tick: (_, s) => (timeIsUp(ctx(s)) && !ctx(s).paused ? submitting(ctx(s)) : here),
     'answer.choose': (e, s) => {
       const c = ctx(s);
       const q = question(c, e.questionId);

@@ -38,6 +38,9 @@ const staticEvents: TestEvent[] = [
   { type: 'retake' },
   { type: 'pause' },
   { type: 'resume' },
+  // ADR 030: the server gave back time after a prompt (to the sample's own deadline: the graph stays
+  // the size it was; quiz-attempt.machine.test.ts checks a deadline that really moves).
+  { type: 'deadline.moved', attemptId: '41', deadlineAt: openAttempt().deadline_at, serverNow: new Date(T0).toISOString() },
   { type: AFTER_SYNC },
   { type: AFTER_SUBMIT },
   { type: AFTER_RESULT },

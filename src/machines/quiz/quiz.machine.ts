@@ -1,4 +1,5 @@
-import { sendParent, sendTo, setup, type EventObject } from 'xstate';
+import { assign, fromPromise, sendParent, sendTo, setup, type AnyActorRef, type EventObject } from 'xstate';
+import type { Attempt } from '../../api/schemas/quizzes.schema';
 import { quizAttemptMachine, type Clock, type QuizAttemptEvent, type UnsentAnswer } from '../quiz-attempt/quiz-attempt.machine';
 
 export interface QuizInput {
@@ -7,6 +8,22 @@ export interface QuizInput {
   index?: number;
   readJournal?: (attemptId: string) => UnsentAnswer[];
 }
+
+/** The page's own context: what it was given, and the attempt an open identity prompt stopped. */
+export interface QuizContext extends QuizInput {
+  pausedAttemptId: string | null;
+}
+
+/** The child's open, timed attempt while it is being answered: the one an identity prompt stops (ADR 030). */
+function timedAttemptOf(attempt: AnyActorRef | undefined): string | null {
+  const snapshot = attempt?.getSnapshot();
+  const open = snapshot?.context.attempt as Attempt | null | undefined;
+  return open && open.status === 'open' && open.deadline_at !== null && snapshot.matches('answering') ? open.id : null;
+}
+
+const notProvided = (name: string) => () => {
+  throw new Error(`${name} must be provided (src/routes/quiz: machine.provide)`);
+};
 
 export type QuizEvent =
   | QuizAttemptEvent
@@ -26,12 +43,18 @@ export type QuizEvent =
 export const quizMachine = setup({
   types: {
     input: {} as QuizInput,
-    context: {} as QuizInput,
+    context: {} as QuizContext,
     events: {} as QuizEvent,
     children: {} as { attempt: 'attempt' },
   },
   // The child tells its parent when an exam's start needs an identity check.
-  actors: { attempt: quizAttemptMachine.provide({ actions: { askIdentity: sendParent({ type: 'attempt.identityRequired' }) } }) },
+  actors: {
+    attempt: quizAttemptMachine.provide({ actions: { askIdentity: sendParent({ type: 'attempt.identityRequired' }) } }),
+    /** ADR 030: the server stops the attempt's clock (POST …/pause); a refusal changes nothing here. */
+    pauseClock: fromPromise<unknown, { attemptId: string }>(notProvided('pauseClock')),
+    /** ADR 030: the server gives the time back (POST …/resume) and answers the attempt with its deadline. */
+    resumeClock: fromPromise<Attempt, { attemptId: string }>(notProvided('resumeClock')),
+  },
   actions: {
     /** Opens the identity prompt (continual authentication's manual check). */
     requestIdentityCheck: () => undefined,
@@ -39,7 +62,7 @@ export const quizMachine = setup({
   },
 }).createMachine({
   id: 'quiz',
-  context: ({ input }) => input,
+  context: ({ input }) => ({ ...input, pausedAttemptId: null }),
   invoke: {
     id: 'attempt',
     systemId: 'quizAttempt',
@@ -52,8 +75,42 @@ export const quizMachine = setup({
     prompt: {
       initial: 'closed',
       states: {
-        closed: { on: { 'auth.timer.pause': { target: 'open', actions: sendTo('attempt', { type: 'pause' }) } } },
-        open: { on: { 'auth.timer.resume': { target: 'closed', actions: sendTo('attempt', { type: 'resume' }) } } },
+        closed: {
+          on: {
+            'auth.timer.pause': {
+              target: 'open',
+              actions: [sendTo('attempt', { type: 'pause' }), assign({ pausedAttemptId: ({ self }) => timedAttemptOf(self.getSnapshot().children.attempt) })],
+            },
+          },
+        },
+        /** A prompt with no timed attempt being answered: only the answering waits. */
+        open: {
+          always: { guard: ({ context }) => context.pausedAttemptId !== null, target: 'stopped' },
+          on: { 'auth.timer.resume': { target: 'closed', actions: sendTo('attempt', { type: 'resume' }) } },
+        },
+        /** The clock stands (ADR 030): the answering waits, and so does time-up; the server is told. */
+        stopped: {
+          invoke: { src: 'pauseClock', input: ({ context }) => ({ attemptId: context.pausedAttemptId ?? '' }), onError: {} },
+          on: { 'auth.timer.resume': 'resuming' },
+        },
+        /** The server moves the deadline on; only then does the answering (and its clock) go on. */
+        resuming: {
+          invoke: {
+            src: 'resumeClock',
+            input: ({ context }) => ({ attemptId: context.pausedAttemptId ?? '' }),
+            onDone: {
+              target: 'closed',
+              actions: [
+                sendTo('attempt', ({ event }) => ({ type: 'deadline.moved' as const, attemptId: event.output.id, deadlineAt: event.output.deadline_at, serverNow: event.output.server_now })),
+                sendTo('attempt', { type: 'resume' }),
+                assign({ pausedAttemptId: null }),
+              ],
+            },
+            // Offline: the answering goes on with the deadline it knows (shorter, never longer); the
+            // server ends the pause on the next save once the identity check is on its record.
+            onError: { target: 'closed', actions: [sendTo('attempt', { type: 'resume' }), assign({ pausedAttemptId: null })] },
+          },
+        },
       },
     },
     /** An exam's start waits for an identity check. */

@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise, sendParent, type EventObject } from 'xstate';
 import { ApiRequestError } from '../../api/api-error';
-import { getAttempt, getQuiz, listQuizRecords, saveAnswer, startAttempt, submitAttempt } from '../../api/quizzes.api';
-import { QUIZ_ERROR_CODE } from '../../api/schemas/quizzes.schema';
+import { getAttempt, getQuiz, listQuizRecords, pauseAttempt, resumeAttempt, saveAnswer, startAttempt, submitAttempt } from '../../api/quizzes.api';
+import { QUIZ_ERROR_CODE, type Attempt } from '../../api/schemas/quizzes.schema';
 import type { SendOutcome, QuizProblem, Clock } from '../../machines/quiz-attempt/quiz-attempt.machine';
 import { quizAttemptMachine } from '../../machines/quiz-attempt/quiz-attempt.machine';
 import { quizMachine } from '../../machines/quiz/quiz.machine';
@@ -21,6 +21,8 @@ export function problemOf(error: unknown): QuizProblem {
     const code = error.body?.code;
     if (code === QUIZ_ERROR_CODE.quizTimeUp || code === QUIZ_ERROR_CODE.quizSubmitted) return { kind: 'closed' };
     if (code === QUIZ_ERROR_CODE.identityCheckRequired) return { kind: 'identity' };
+    // An identity prompt holds the attempt (ADR 030): the answer stays unsent and is tried again.
+    if (code === QUIZ_ERROR_CODE.quizPaused) return { kind: 'offline' };
     return { kind: 'refused', message: error.message || null };
   }
   if (error instanceof TypeError) return { kind: 'offline' };
@@ -90,13 +92,32 @@ export function quizAttemptLogic({ journal = createQuizJournal(), target = windo
   });
 }
 
+const RESUME_TRIES = 3;
+const RESUME_RETRY_MS = 1000;
+
+async function withRetries<T>(call: () => Promise<T>, tries: number, waitMs: number): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      if (attempt >= tries || problemOf(error).kind !== 'offline') throw error;
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+}
+
 /** The page machine with its child wired. */
 export function quizLogic(wiring: QuizWiring = {}) {
   const { requestIdentityCheck } = wiring;
   const child = quizAttemptLogic(wiring);
   return quizMachine.provide({
     // The child tells the page when an exam's start needs an identity check (as quizMachine does).
-    actors: { attempt: child.provide({ actions: { askIdentity: sendParent({ type: 'attempt.identityRequired' }) } }) },
+    actors: {
+      attempt: child.provide({ actions: { askIdentity: sendParent({ type: 'attempt.identityRequired' }) } }),
+      pauseClock: fromPromise<unknown, { attemptId: string }>(({ input }) => pauseAttempt(input.attemptId)),
+      // A resume lost on a bad network is tried twice more: until it arrives, answers wait on the server.
+      resumeClock: fromPromise<Attempt, { attemptId: string }>(({ input }) => withRetries(() => resumeAttempt(input.attemptId), RESUME_TRIES, RESUME_RETRY_MS)),
+    },
     actions: { requestIdentityCheck: () => requestIdentityCheck?.() },
   });
 }
