@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
-import { signIn } from './support';
+import { signIn, storedToken } from './support';
 
 // Issue 5: the learning pages in each of the three languages at a phone's width. Each page shows its
 // own title in the chosen language, fills with the server's data, and nothing is wider than the
@@ -70,5 +70,20 @@ for (const lang of ['en', 'cn', 'zh'] as const) {
     await expect(page.getByTestId('lesson-view')).toBeVisible();
     await expect(page.getByTestId('on-screen-timer')).toBeVisible();
     await expectNoSidewaysScroll(page, 'item viewer');
+
+    // Issue 13: a course's quiz, from its course page, in the language (the intro, not started).
+    const auth = { headers: { Authorization: `Bearer ${await storedToken(page)}` } };
+    const mine = (await (await page.request.get('/api/courses/mine?page=1&per_page=50', auth)).json()) as { data: { id: string; title: string }[] };
+    const privacy = mine.data.find((c) => /privacy|私隱|私隐/i.test(c.title));
+    expect(privacy, 'agent01 is enrolled in the privacy course').toBeTruthy();
+    await page.goto(`/course/${privacy!.id}`);
+    await page.getByTestId('course-quizzes').getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/quiz\/\d+/);
+    await expect(page.getByTestId('quiz-view')).toHaveAttribute('data-state', 'intro');
+    await expect(page.getByTestId('quiz-start')).toBeVisible();
+    const quizHeading = page.getByRole('heading', { level: 1 });
+    if (lang !== 'en') expect(await quizHeading.textContent()).toMatch(CJK);
+    if (lang !== 'en') expect(await page.getByTestId('quiz-start').textContent()).toMatch(CJK);
+    await expectNoSidewaysScroll(page, 'quiz');
   });
 }
