@@ -7,6 +7,7 @@ import { changePasswordMachine } from './change-password/change-password.machine
 import { continualAuthMachine } from './continual-auth/continual-auth.machine';
 import { courseDetailMachine } from './course-detail/course-detail.machine';
 import { feedbackFormsMachine } from './feedback-forms/feedback-forms.machine';
+import { mockPracticeMachine } from './mock-practice/mock-practice.machine';
 import { pagedListMachine } from './paged-list/paged-list.machine';
 import { createFormSubmissionMachine } from './form-submission/form-submission.machine';
 import { forgotPasswordMachine } from './forgot-password/forgot-password.machine';
@@ -45,6 +46,7 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['lesson-attachment', lessonAttachmentMachine, 'src/machines/lesson/lesson-attachment.machine.ts'],
   ['quiz-attempt', quizAttemptMachine],
   ['quiz', quizMachine],
+  ['mock-practice', mockPracticeMachine],
 ];
 
 describe('machine diagrams in docs/machines', () => {

@@ -247,6 +247,18 @@ export const FEATURES: Record<string, Layers> = {
     serverDomain: true,
     test: true,
   },
+  // Issue 13, ADR 028: practice mode of a mock paper (answer, the server's reveal, next).
+  'mock-practice': {
+    schema: 'reads mock-exams.schema.ts',
+    contract: 'calls the mock exams operations',
+    api: 'calls mock-exams.api.ts',
+    machine: true,
+    route: `${noPage}: run by the /mockexam page (src/routes/mock-exams/mock-exams.actor.ts)`,
+    ui: 'shown by src/ui/mock-exams (the practice view)',
+    serverRoute: 'served by server/routes/mock-exams.routes.ts',
+    serverDomain: 'server/domain/mock-exams.ts owns the attempt and the reveal rule',
+    test: true,
+  },
   lesson: {
     schema: 'its lessons and items are part of the course detail (courses.schema.ts)',
     contract: 'no endpoint of its own: the page reads the course detail and the attachments',
