@@ -27,11 +27,12 @@ export interface PracticeRevealView {
   explanation: string;
 }
 
-export type MockPracticeView =
-  | { status: 'loading' }
-  | { status: 'load_failed'; problem: string | null }
-  | {
-      status: 'question' | 'saving' | 'save_failed' | 'revealed';
+type QuestionStatus = 'question' | 'saving' | 'save_failed' | 'revealed';
+
+/** A question on screen (one member per status, so a check of the status narrows the view). */
+type QuestionStep<S extends QuestionStatus> = S extends QuestionStatus
+  ? {
+      status: S;
       paperTitle: string;
       /** 0-based. */
       index: number;
@@ -44,7 +45,14 @@ export type MockPracticeView =
       isLast: boolean;
       problem: string | null;
     }
-  | { status: 'finishing' | 'finish_failed'; paperTitle: string; problem: string | null }
+  : never;
+
+export type MockPracticeView =
+  | { status: 'loading' }
+  | { status: 'load_failed'; problem: string | null }
+  | QuestionStep<QuestionStatus>
+  | { status: 'finishing'; paperTitle: string; problem: null }
+  | { status: 'finish_failed'; paperTitle: string; problem: string | null }
   | { status: 'finished'; paperTitle: string; result: QuizResult | null };
 
 const STATUS = { question: 'question', saving: 'saving', saveFailed: 'save_failed', revealed: 'revealed' } as const;
@@ -63,7 +71,7 @@ export function selectMockPracticeView(s: MockPracticeSnapshot): MockPracticeVie
   const reveal = state === 'revealed' ? (c.reveals[q.id] ?? null) : null;
   const chosen = c.chosen[q.id] ?? [];
   return {
-    status: STATUS[state],
+    status: STATUS[state] as QuestionStatus,
     paperTitle,
     index: c.index,
     count: c.attempt?.questions.length ?? 0,
