@@ -94,6 +94,8 @@ describe('/mockexam page', () => {
     // q2 is required and unanswered: the learner confirms.
     await userEvent.click(within(await screen.findByTestId('quiz-confirm')).getByRole('button', { name: 'Submit anyway' }));
     expect(await screen.findByTestId('quiz-result-score')).toHaveTextContent('Score: 2 of 2');
+    // A mock exam can be sat again: no "already submitted".
+    expect(screen.queryByTestId('quiz-already-submitted')).toBeNull();
     expect(net.requests.map(path)).toEqual(expect.arrayContaining(['POST /api/mock_papers/3/attempts', 'PUT /api/mock_attempts/52/answers/q1', 'POST /api/mock_attempts/52/submit']));
     expect(bodies).toEqual([{ mode: 'exam' }]);
     await userEvent.click(screen.getByRole('button', { name: 'Back to mock exams' }));

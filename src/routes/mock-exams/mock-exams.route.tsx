@@ -41,6 +41,7 @@ function Exam({ actor, back }: { actor: ExamActor; back: React.ReactNode }) {
       view={view}
       courseId=""
       back={back}
+      repeatable
       onRetry={() => actor.send({ type: 'retry' })}
       onStart={() => actor.send({ type: 'start' })}
       onChoose={(questionId, optionId) => actor.send({ type: 'answer.choose', questionId, optionId })}

@@ -26,6 +26,8 @@ export interface QuizViewProps {
   onRetake: () => void;
   /** Replaces the link back to the course (a page that is not a course's, e.g. the mock exam). */
   back?: ReactNode;
+  /** A paper that may be sat again (a mock exam): a passed result does not say "already submitted". */
+  repeatable?: boolean;
 }
 
 function QuizFacts({ quiz }: { quiz: QuizSummary }) {
@@ -212,7 +214,7 @@ export function QuizView(p: QuizViewProps) {
             {result.finished_by === 'deadline' ? <p>{t('quiz:finished_by_deadline')}</p> : null}
           </>
         ) : null}
-        {view.passed ? <p data-testid="quiz-already-submitted">{t('quiz:not_available_submitted')}</p> : null}
+        {view.passed && !p.repeatable ? <p data-testid="quiz-already-submitted">{t('quiz:not_available_submitted')}</p> : null}
       </div>
       <RetakeAlert quiz={quiz} />
       {view.canRetake ? (
