@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import { samplePaper, sampleProgress, sampleRecords, sampleStats, T0 } from '../mock-practice/mock-practice.fixtures';
-import { mockExamsMachine, type MockOverview } from './mock-exams.machine';
+import { mockExamsMachine, type MockOverview, type OpenPaper } from './mock-exams.machine';
 import { scoreBars, selectMockExamsView } from './mock-exams.selectors';
 
 const overview: MockOverview = { papers: [samplePaper], progress: sampleProgress, records: sampleRecords, stats: sampleStats };
 
 /** The page with its overview load counted and its children replaced by idle machines that record their input. */
-function start(load: () => Promise<MockOverview> = async () => overview) {
+function start(load: () => Promise<MockOverview> = async () => overview, open?: OpenPaper) {
   let loads = 0;
   const inputs: { practice: unknown[]; exam: unknown[] } = { practice: [], exam: [] };
   const child = (name: 'practice' | 'exam') =>
@@ -28,7 +28,7 @@ function start(load: () => Promise<MockOverview> = async () => overview) {
         exam: child('exam') as never,
       },
     }),
-    { input: { now: () => T0 } },
+    { input: { now: () => T0, ...(open ? { open } : {}) } },
   ).start();
   return { actor, inputs, loads: () => loads };
 }
@@ -57,6 +57,21 @@ describe('mock-exams page machine', () => {
     expect(actor.getSnapshot().value).toBe('exam');
     expect(inputs.exam).toEqual([expect.objectContaining({ quizId: '3' })]);
     expect((inputs.exam[0] as { now: () => number }).now()).toBe(T0);
+  });
+
+  it('opens the paper the URL names once, at its question; back on the overview it stays closed', async () => {
+    const { actor, inputs } = start(undefined, { paperId: '3', mode: 'exam', index: 5 });
+    await waitFor(actor, (s) => s.matches('exam'));
+    expect(inputs.exam).toEqual([expect.objectContaining({ quizId: '3', index: 5 })]);
+    actor.send({ type: 'back' });
+    await waitFor(actor, (s) => s.matches('overview'));
+    actor.send({ type: 'exam.open', paperId: '3' });
+    expect(inputs.exam[1]).not.toHaveProperty('index');
+  });
+
+  it('ignores a URL paper that is not listed', async () => {
+    const { actor } = start(undefined, { paperId: '99', mode: 'practice' });
+    await waitFor(actor, (s) => s.matches('overview'));
   });
 
   it('shows a failed load with the message and retries', async () => {

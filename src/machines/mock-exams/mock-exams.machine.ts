@@ -11,8 +11,17 @@ export interface MockOverview {
   stats: MockExamStats;
 }
 
+/** A paper open in a mode (kept in the URL: a reload returns to it; exam: the question shown too). */
+export interface OpenPaper {
+  paperId: string;
+  mode: 'practice' | 'exam';
+  index?: number;
+}
+
 export interface MockExamsInput {
   now: Clock;
+  /** The paper and mode the URL names: opened once the overview is loaded (when the paper is listed). */
+  open?: OpenPaper;
   /** The journal's unsent answers of an exam attempt (local storage; [] in tests). */
   readJournal?: (attemptId: string) => UnsentAnswer[];
 }
@@ -23,6 +32,10 @@ export interface MockExamsContext {
   overview: MockOverview | null;
   /** The paper opened in practice or exam mode. */
   paperId: string | null;
+  /** The paper the URL names, until the first load has opened it. */
+  pending: OpenPaper | null;
+  /** The exam's question to show first (from the URL), used once. */
+  index: number | undefined;
   problem: string | null;
 }
 
@@ -57,14 +70,26 @@ export const mockExamsMachine = setup({
     exam: quizAttemptMachine,
   },
   guards: {
+    pendingPractice: ({ context, event }) => {
+      const papers = (event as unknown as { output: MockOverview }).output.papers;
+      return context.pending?.mode === 'practice' && papers.some((p) => p.id === context.pending?.paperId);
+    },
+    pendingExam: ({ context, event }) => {
+      const papers = (event as unknown as { output: MockOverview }).output.papers;
+      return context.pending?.mode === 'exam' && papers.some((p) => p.id === context.pending?.paperId);
+    },
     knownPaper: ({ context, event }) => 'paperId' in event && (context.overview?.papers.some((p) => p.id === event.paperId) ?? false),
   },
   actions: {
     openPaper: assign({ paperId: ({ event }) => ('paperId' in event ? event.paperId : null) }),
+    adoptOverview: assign({ overview: ({ event }) => (event as unknown as { output: MockOverview }).output, problem: null }),
+    openPending: assign(({ context }) => ({ paperId: context.pending?.paperId ?? null })),
+    /** The URL's paper is opened once (back on the overview it is not opened again). */
+    dropPending: assign(({ context }) => ({ pending: null, index: context.pending?.index })),
   },
 }).createMachine({
   id: 'mockExams',
-  context: ({ input }) => ({ now: input.now, readJournal: input.readJournal ?? (() => []), overview: null, paperId: null, problem: null }),
+  context: ({ input }) => ({ now: input.now, readJournal: input.readJournal ?? (() => []), overview: null, paperId: null, pending: input.open ?? null, index: undefined, problem: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -72,13 +97,17 @@ export const mockExamsMachine = setup({
       invoke: {
         id: 'loadOverview',
         src: 'loadOverview',
-        onDone: { target: 'overview', actions: assign({ overview: ({ event }) => event.output, problem: null }) },
+        onDone: [
+          { guard: 'pendingPractice', target: 'practice', actions: ['adoptOverview', 'openPending', 'dropPending'] },
+          { guard: 'pendingExam', target: 'exam', actions: ['adoptOverview', 'openPending', 'dropPending'] },
+          { target: 'overview', actions: ['adoptOverview', 'dropPending'] },
+        ],
         onError: { target: 'loadFailed', actions: assign({ problem: ({ event }) => (event.error as { message?: string | null } | undefined)?.message ?? null }) },
       },
     },
     loadFailed: { on: { retry: 'loading' } },
     overview: {
-      entry: assign({ paperId: null }),
+      entry: assign({ paperId: null, index: undefined }),
       on: {
         'practice.open': { guard: 'knownPaper', target: 'practice', actions: 'openPaper' },
         'exam.open': { guard: 'knownPaper', target: 'exam', actions: 'openPaper' },
@@ -93,7 +122,7 @@ export const mockExamsMachine = setup({
         id: 'exam',
         systemId: 'mockExamAttempt',
         src: 'exam',
-        input: ({ context }) => ({ quizId: context.paperId ?? '', now: context.now, readJournal: context.readJournal }),
+        input: ({ context }) => ({ quizId: context.paperId ?? '', now: context.now, readJournal: context.readJournal, ...(context.index === undefined ? {} : { index: context.index }) }),
       },
       on: { back: 'loading' },
     },

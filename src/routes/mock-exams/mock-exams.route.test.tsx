@@ -54,7 +54,7 @@ describe('/mockexam page', () => {
         return json({ answer: { question_id: 'q1', value: ['b'], seq: 1, saved_at: iso(T0) }, reveal: { ...sampleReveals.q1, correct: false } });
       },
     });
-    renderApp('/mockexam');
+    const { router } = renderApp('/mockexam');
     expect(await screen.findByRole('heading', { level: 1, name: 'Mock exam' })).toBeInTheDocument();
     expect(screen.getByTestId('mock-stats-average')).toHaveTextContent('67.5%');
     expect(screen.getAllByTestId('mock-record')).toHaveLength(2);
@@ -62,11 +62,13 @@ describe('/mockexam page', () => {
     await userEvent.click(await screen.findByRole('radio', { name: 'Speculative risk' }));
     await userEvent.click(screen.getByRole('button', { name: 'Check my answer' }));
     expect(await screen.findByTestId('mock-practice-explanation')).toHaveTextContent(sampleReveals.q1.explanation);
+    await waitFor(() => expect(router.state.location.search).toBe('?paper=3&mode=practice'));
     expect(screen.getByTestId('mock-practice-reveal')).toHaveTextContent('Not correct');
     expect(bodies).toEqual([{ mode: 'practice' }, { value: ['b'], seq: 1 }]);
     await userEvent.click(screen.getByRole('button', { name: 'Back to mock exams' }));
     expect(await screen.findByTestId('mock-stats')).toBeInTheDocument();
     expect(net.requests.filter((r) => path(r) === 'GET /api/mock_exams/stats').length).toBe(2);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('runs exam mode through the quiz attempt: start, answer (saved), submit, result; the records are read again', async () => {
@@ -101,6 +103,29 @@ describe('/mockexam page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Back to mock exams' }));
     expect(await screen.findByTestId('mock-records')).toBeInTheDocument();
     expect(net.requests.filter((r) => path(r) === 'GET /api/mock_exams/records').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps the open paper, its mode and the exam’s question in the URL: a reload resumes the exam at that question', async () => {
+    api({
+      'GET /api/mock_papers': () => json([{ ...samplePaper, open_exam_attempt_id: '52' }]),
+      'GET /api/mock_attempts/52': () => json(examAttempt({ answers: [{ question_id: 'q1', value: ['a'], seq: 1, saved_at: iso(T0) }] })),
+    });
+    const { router } = renderApp('/mockexam?paper=3&mode=exam&q=1');
+    expect(await screen.findByText('Which two must an agent disclose?')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?paper=3&mode=exam&q=1'));
+    await userEvent.click(screen.getByTestId('quiz-previous'));
+    expect(await screen.findByRole('radio', { name: 'Pure risk' })).toBeChecked();
+    await waitFor(() => expect(router.state.location.search).toBe('?paper=3&mode=exam&q=0'));
+  });
+
+  it('opens practice from the URL, and ignores a paper that is not listed', async () => {
+    api({ 'POST /api/mock_papers/3/attempts': () => json(practiceAttempt({ revealed: ['q1'] })) });
+    const first = renderApp('/mockexam?paper=3&mode=practice');
+    expect(await screen.findByText('Question 2 of 2')).toBeInTheDocument();
+    first.unmount();
+    const { router } = renderApp('/mockexam?paper=99&mode=practice');
+    expect(await screen.findByTestId('mock-stats')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('is not shown when the mock exam feature is off', async () => {

@@ -1,12 +1,14 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { mockPracticeMachine } from '../../machines/mock-practice/mock-practice.machine';
 import { selectMockPracticeView, type MockPracticeSnapshot } from '../../machines/mock-practice/mock-practice.selectors';
+import type { OpenPaper } from '../../machines/mock-exams/mock-exams.machine';
 import { selectMockExamsView } from '../../machines/mock-exams/mock-exams.selectors';
 import type { quizAttemptMachine } from '../../machines/quiz-attempt/quiz-attempt.machine';
-import { selectQuizPageView, type QuizAttemptSnapshot } from '../../machines/quiz-attempt/quiz-attempt.selectors';
+import { selectQuestionIndex, selectQuizPageView, type QuizAttemptSnapshot } from '../../machines/quiz-attempt/quiz-attempt.selectors';
 import { Button } from '../../ui/primitives/button';
 import { MockExamsPracticeView } from '../../ui/mock-exams/mock-exams-practice-view';
 import { MockExamsView } from '../../ui/mock-exams/mock-exams-view';
@@ -34,8 +36,10 @@ function Practice({ actor, back }: { actor: PracticeActor; back: React.ReactNode
   );
 }
 
-function Exam({ actor, back }: { actor: ExamActor; back: React.ReactNode }) {
+function Exam({ actor, back, onIndex }: { actor: ExamActor; back: React.ReactNode; onIndex: (index: number | null) => void }) {
   const view = useSelector(actor, (s) => selectQuizPageView(s as QuizAttemptSnapshot));
+  const index = useSelector(actor, (s) => selectQuestionIndex(s as QuizAttemptSnapshot));
+  useEffect(() => onIndex(index), [index, onIndex]);
   return (
     <QuizView
       view={view}
@@ -57,10 +61,22 @@ function Exam({ actor, back }: { actor: ExamActor; back: React.ReactNode }) {
   );
 }
 
+/** ?paper=ID&mode=practice|exam[&q=N]: the paper open on the page (a reload returns to it). */
+function openOf(params: URLSearchParams): OpenPaper | undefined {
+  const paperId = params.get('paper');
+  const mode = params.get('mode');
+  if (!paperId || !/^\d{1,18}$/.test(paperId) || (mode !== 'practice' && mode !== 'exam')) return undefined;
+  const q = Number(params.get('q') ?? '0');
+  return { paperId, mode, ...(mode === 'exam' && Number.isInteger(q) && q >= 0 ? { index: q } : {}) };
+}
+
 function MockExamsPage() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
   const logic = useMemo(() => mockExamsLogic(), []);
-  const page = useActorRef(logic, { input: { now: wallClock, readJournal: mockJournalReader() } });
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- read once: the machine owns the page afterwards
+  const open = useMemo(() => openOf(params), []);
+  const page = useActorRef(logic, { input: { now: wallClock, readJournal: mockJournalReader(), ...(open ? { open } : {}) } });
   const view = useSelector(page, selectMockExamsView);
   const practice = useSelector(page, (s) => s.children.practice) as PracticeActor | undefined;
   const exam = useSelector(page, (s) => s.children.exam) as ExamActor | undefined;
@@ -69,8 +85,41 @@ function MockExamsPage() {
       {t('mock-exams:back')}
     </Button>
   );
+  const paperId = useSelector(page, (s) => s.context.paperId);
+  const mode = view.status === 'practice' || view.status === 'exam' ? view.status : null;
+  // The open paper and mode (and the exam's question) are kept in the URL, replaced, not pushed.
+  const keep = useMemo(
+    () => (index: number | null) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (index === null) next.delete('q');
+          else next.set('q', String(index));
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  useEffect(() => {
+    if (view.status === 'loading' || view.status === 'load_failed') return;
+    const paper = mode ? paperId : null;
+    if (params.get('paper') === paper && params.get('mode') === mode) return;
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (paper && mode) {
+          next.set('paper', paper);
+          next.set('mode', mode);
+        } else ['paper', 'mode'].forEach((k) => next.delete(k));
+        if (mode !== 'exam') next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [view.status, mode, paperId, params, setParams]);
   if (view.status === 'practice' && practice) return <Practice actor={practice} back={back} />;
-  if (view.status === 'exam' && exam) return <Exam actor={exam} back={back} />;
+  if (view.status === 'exam' && exam) return <Exam actor={exam} back={back} onIndex={keep} />;
   return (
     <MockExamsView
       view={view}

@@ -8,7 +8,7 @@ import { MockExamsView } from './mock-exams-view';
 // Every visible state of the /mockexam overview, from the page machine's states through the selectors.
 
 const overview = { papers: [samplePaper, { ...samplePaper, id: '4', title: 'IIQE Paper 3 — mock B', open_exam_attempt_id: '60', open_practice_attempt_id: '61' }], progress: sampleProgress, records: sampleRecords, stats: sampleStats };
-const base: MockExamsContext = { now: () => T0, readJournal: () => [], overview, paperId: null, problem: null };
+const base: MockExamsContext = { now: () => T0, readJournal: () => [], overview, paperId: null, pending: null, index: undefined, problem: null };
 const view = (value: string, context: Partial<MockExamsContext> = {}) =>
   selectMockExamsView(mockExamsMachine.resolveState({ value, context: { ...base, ...context } }) as MockExamsSnapshot);
 

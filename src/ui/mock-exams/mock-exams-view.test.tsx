@@ -11,7 +11,7 @@ import { MockExamsPracticeView } from './mock-exams-practice-view';
 import { MockExamsView } from './mock-exams-view';
 
 const overview = { papers: [samplePaper], progress: sampleProgress, records: sampleRecords, stats: sampleStats };
-const pageBase: MockExamsContext = { now: () => T0, readJournal: () => [], overview, paperId: null, problem: null };
+const pageBase: MockExamsContext = { now: () => T0, readJournal: () => [], overview, paperId: null, pending: null, index: undefined, problem: null };
 const pageView = (value: string, context: Partial<MockExamsContext> = {}) =>
   selectMockExamsView(mockExamsMachine.resolveState({ value, context: { ...pageBase, ...context } }) as MockExamsSnapshot);
 
