@@ -116,6 +116,11 @@ describe('/mockexam page', () => {
     await userEvent.click(screen.getByTestId('quiz-previous'));
     expect(await screen.findByRole('radio', { name: 'Pure risk' })).toBeChecked();
     await waitFor(() => expect(router.state.location.search).toBe('?paper=3&mode=exam&q=0'));
+    // The side navigation's /mockexam leaves the exam (it runs on) for the overview.
+    await router.navigate('/mockexam');
+    expect(await screen.findByTestId('mock-stats')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resume exam' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('opens practice from the URL, and ignores a paper that is not listed', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -88,9 +88,15 @@ function MockExamsPage() {
   const paperId = useSelector(page, (s) => s.context.paperId);
   const mode = view.status === 'practice' || view.status === 'exam' ? view.status : null;
   // The open paper and mode (and the exam's question) are kept in the URL, replaced, not pushed.
-  const keep = useMemo(
-    () => (index: number | null) =>
-      setParams(
+  // The exam's question is written only when it changes (a stable callback: setParams changes with
+  // every URL, and its function form reads the URL of the render it came from).
+  const setParamsLatest = useRef(setParams);
+  useEffect(() => {
+    setParamsLatest.current = setParams;
+  }, [setParams]);
+  const keep = useCallback(
+    (index: number | null) =>
+      setParamsLatest.current(
         (p) => {
           const next = new URLSearchParams(p);
           if (index === null) next.delete('q');
@@ -99,25 +105,42 @@ function MockExamsPage() {
         },
         { replace: true },
       ),
-    [setParams],
+    [],
   );
+  // Whether the URL names the open paper because this page wrote it: when it no longer does (the
+  // side navigation's /mockexam), the learner left the paper for the overview.
+  const named = useRef(false);
   useEffect(() => {
     if (view.status === 'loading' || view.status === 'load_failed') return;
-    const paper = mode ? paperId : null;
-    if (params.get('paper') === paper && params.get('mode') === mode) return;
+    const urlPaper = params.get('paper');
+    if (mode && paperId) {
+      if (urlPaper === paperId && params.get('mode') === mode) {
+        named.current = true;
+        return;
+      }
+      if (named.current && urlPaper === null) {
+        named.current = false;
+        page.send({ type: 'back' });
+        return;
+      }
+      named.current = true;
+    } else {
+      named.current = false;
+      if (urlPaper === null && params.get('mode') === null && params.get('q') === null) return;
+    }
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        if (paper && mode) {
-          next.set('paper', paper);
+        if (mode && paperId) {
+          next.set('paper', paperId);
           next.set('mode', mode);
-        } else ['paper', 'mode'].forEach((k) => next.delete(k));
+        } else ['paper', 'mode', 'q'].forEach((k) => next.delete(k));
         if (mode !== 'exam') next.delete('q');
         return next;
       },
       { replace: true },
     );
-  }, [view.status, mode, paperId, params, setParams]);
+  }, [view.status, mode, paperId, params, setParams, page]);
   if (view.status === 'practice' && practice) return <Practice actor={practice} back={back} />;
   if (view.status === 'exam' && exam) return <Exam actor={exam} back={back} onIndex={keep} />;
   return (
