@@ -29,7 +29,7 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('en, desktop: a practice question shows its explanation; an exam is answered and submitted; records, stats and chart count it', async ({ page }) => {
+test('en, desktop: a practice question shows its explanation; an exam is answered, reloaded and submitted; records, stats and chart count it', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, 'agent01');
   await page.goto('/mockexam');
@@ -66,6 +66,11 @@ test('en, desktop: a practice question shows its explanation; an exam is answere
   await page.getByTestId('quiz-next').click();
   await exam.getByRole('radio').first().check();
   await expect(page.getByTestId('quiz-save-status')).toHaveAttribute('data-save', 'saved');
+  // A reload returns to the same exam question with its answer (the paper, mode and question are in the URL).
+  await expect(page).toHaveURL(/\/mockexam\?paper=\d+&mode=exam&q=1$/);
+  await page.reload();
+  await expect(exam).toHaveAttribute('data-state', 'answering');
+  await expect(exam.getByRole('radio').first()).toBeChecked();
   await page.getByTestId('quiz-submit').click();
   await expect(exam).toHaveAttribute('data-state', 'result');
   await expect(page.getByTestId('quiz-result-score')).toHaveText(/^Score: [0-2] of 40$/);
