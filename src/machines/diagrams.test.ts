@@ -7,6 +7,8 @@ import { changePasswordMachine } from './change-password/change-password.machine
 import { continualAuthMachine } from './continual-auth/continual-auth.machine';
 import { courseDetailMachine } from './course-detail/course-detail.machine';
 import { feedbackFormsMachine } from './feedback-forms/feedback-forms.machine';
+import { mockExamsMachine } from './mock-exams/mock-exams.machine';
+import { mockPracticeMachine } from './mock-practice/mock-practice.machine';
 import { pagedListMachine } from './paged-list/paged-list.machine';
 import { createFormSubmissionMachine } from './form-submission/form-submission.machine';
 import { forgotPasswordMachine } from './forgot-password/forgot-password.machine';
@@ -45,6 +47,8 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['lesson-attachment', lessonAttachmentMachine, 'src/machines/lesson/lesson-attachment.machine.ts'],
   ['quiz-attempt', quizAttemptMachine],
   ['quiz', quizMachine],
+  ['mock-practice', mockPracticeMachine],
+  ['mock-exams', mockExamsMachine],
 ];
 
 describe('machine diagrams in docs/machines', () => {

@@ -56,7 +56,7 @@ describe('routes (SPEC §2)', () => {
     await waitFor(() => expect(document.title).toBe('All Courses -- Agent Academy'));
   });
 
-  it.each(['/offline', '/themes', '/profile', '/notification', '/mockexam', '/learning-map', '/pdf/7'])(
+  it.each(['/offline', '/themes', '/profile', '/notification', '/learning-map', '/pdf/7'])(
     '%s is a guarded layout page',
     async (path) => {
       signIn();
@@ -66,6 +66,14 @@ describe('routes (SPEC §2)', () => {
       expect(document.title).toMatch(/^.+ -- Agent Academy$/);
     },
   );
+
+  it('/mockexam is a guarded layout page: the mock exams (issue 13)', async () => {
+    signIn();
+    const { router } = renderApp('/mockexam');
+    await screen.findByRole('heading', { level: 1, name: 'Mock exam' });
+    expect(router.state.location.pathname).toBe('/mockexam');
+    await waitFor(() => expect(document.title).toBe('Mock Exam -- Agent Academy'));
+  });
 
   it('lets a manager open /management and sends anyone else to /main', async () => {
     signIn(manager01);

@@ -121,7 +121,7 @@ export function appRoutes(config: AppConfig): RouteObject[] {
                 guarded('two-factor', 'two_factor', () => import('./two-factor/two-factor.route')),
               ],
             },
-            guarded('mockexam', 'mockexam', comingSoon, featureGuard(features.mockExam)),
+            guarded('mockexam', 'mockexam', () => import('./mock-exams/mock-exams.route'), featureGuard(features.mockExam)),
             guarded('learning-map', 'learning_map', comingSoon, featureGuard(features.learningMap)),
             guarded('pdf/*', 'pdf', comingSoon),
           ],

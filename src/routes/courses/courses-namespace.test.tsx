@@ -6,6 +6,7 @@ import { createI18n } from '../../i18n';
 import { resources } from '../../i18n/resources';
 import type { Catalogue } from '../../i18n/collect';
 import { COURSES_NS, CoursesNamespace, ensureCoursesNamespace, LEARNING_NAMESPACES } from './courses-namespace';
+import { ensureMockExamsNamespace, MOCK_EXAMS_NS } from '../mock-exams/mock-exams-namespace';
 import enBundle from '../../i18n/bundles/en';
 import cnBundle from '../../i18n/bundles/cn';
 import zhBundle from '../../i18n/bundles/zh';
@@ -54,11 +55,13 @@ describe('the courses namespace', () => {
     ['en', enBundle],
     ['cn', cnBundle],
     ['zh', zhBundle],
-  ] as const)('the %s first chunk leaves out exactly the learning namespaces, and the pages load each of them', async (lang, bundle) => {
+  ] as const)('the %s first chunk leaves out exactly the page namespaces (learning, mock exams), and the pages load each of them', async (lang, bundle) => {
     const all = Object.keys(resources[lang]).filter((ns) => ns !== 'server');
-    expect(all.filter((ns) => !(ns in bundle)).sort()).toEqual([...LEARNING_NAMESPACES].sort());
+    const pageNamespaces = [...LEARNING_NAMESPACES, MOCK_EXAMS_NS];
+    expect(all.filter((ns) => !(ns in bundle)).sort()).toEqual([...pageNamespaces].sort());
     const i18n = createI18n(lang, { [lang]: bundle });
     await ensureCoursesNamespace(i18n, lang);
-    for (const ns of LEARNING_NAMESPACES) expect(i18n.getResourceBundle(lang, ns)).toEqual(resources[lang][ns]);
+    await ensureMockExamsNamespace(i18n, lang);
+    for (const ns of pageNamespaces) expect(i18n.getResourceBundle(lang, ns)).toEqual(resources[lang][ns]);
   });
 });

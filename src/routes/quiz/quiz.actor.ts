@@ -43,6 +43,25 @@ export interface QuizWiring {
   tickMs?: number;
 }
 
+/** The attempt's ticker: `tick` every second and when a hidden tab shows again, `network.online` when the browser is back. */
+export function tickerLogic(target: NonNullable<QuizWiring['target']>, tickMs: number) {
+  return fromCallback<EventObject>(({ sendBack }) => {
+    const tick = () => sendBack({ type: 'tick' });
+    const online = () => sendBack({ type: 'network.online' });
+    const visible = () => {
+      if (target.document?.visibilityState !== 'hidden') tick();
+    };
+    const timer = setInterval(tick, tickMs);
+    target.addEventListener('online', online);
+    target.document?.addEventListener('visibilitychange', visible);
+    return () => {
+      clearInterval(timer);
+      target.removeEventListener('online', online);
+      target.document?.removeEventListener('visibilitychange', visible);
+    };
+  });
+}
+
 /** The attempt machine with the real API and the journal. */
 export function quizAttemptLogic({ journal = createQuizJournal(), target = window, tickMs = 1000 }: QuizWiring = {}) {
   return quizAttemptMachine.provide({
@@ -67,21 +86,7 @@ export function quizAttemptLogic({ journal = createQuizJournal(), target = windo
         return outcome;
       }),
       submitAttempt: fromPromise(({ input }) => submitAttempt(input.attemptId).catch(rethrow)),
-      ticker: fromCallback<EventObject>(({ sendBack }) => {
-        const tick = () => sendBack({ type: 'tick' });
-        const online = () => sendBack({ type: 'network.online' });
-        const visible = () => {
-          if (target.document?.visibilityState !== 'hidden') tick();
-        };
-        const timer = setInterval(tick, tickMs);
-        target.addEventListener('online', online);
-        target.document?.addEventListener('visibilitychange', visible);
-        return () => {
-          clearInterval(timer);
-          target.removeEventListener('online', online);
-          target.document?.removeEventListener('visibilitychange', visible);
-        };
-      }),
+      ticker: tickerLogic(target, tickMs),
     },
     actions: {
       keepJournal: (_, params) => {

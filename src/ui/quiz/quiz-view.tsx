@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { QuizSummary } from '../../api/schemas/quizzes.schema';
@@ -23,6 +24,10 @@ export interface QuizViewProps {
   onConfirm: () => void;
   onCancelConfirm: () => void;
   onRetake: () => void;
+  /** Replaces the link back to the course (a page that is not a course's, e.g. the mock exam). */
+  back?: ReactNode;
+  /** A paper that may be sat again (a mock exam): a passed result does not say "already submitted". */
+  repeatable?: boolean;
 }
 
 function QuizFacts({ quiz }: { quiz: QuizSummary }) {
@@ -54,7 +59,7 @@ function RetakeAlert({ quiz }: { quiz: QuizSummary }) {
 export function QuizView(p: QuizViewProps) {
   const { t, i18n } = useTranslation();
   const { view } = p;
-  const back = (
+  const back = p.back ?? (
     <Link to={`/course/${p.courseId}`} className="quiz-view__back">
       {t('quiz:back_to_course')}
     </Link>
@@ -209,7 +214,7 @@ export function QuizView(p: QuizViewProps) {
             {result.finished_by === 'deadline' ? <p>{t('quiz:finished_by_deadline')}</p> : null}
           </>
         ) : null}
-        {view.passed ? <p data-testid="quiz-already-submitted">{t('quiz:not_available_submitted')}</p> : null}
+        {view.passed && !p.repeatable ? <p data-testid="quiz-already-submitted">{t('quiz:not_available_submitted')}</p> : null}
       </div>
       <RetakeAlert quiz={quiz} />
       {view.canRetake ? (

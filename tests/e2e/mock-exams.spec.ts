@@ -1,0 +1,105 @@
+import { expect, test } from './fixtures';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type ServerProcess } from './server-process';
+import { signIn } from './support';
+
+// Issue 13 "Must show": a mock exam in both modes with the stats updated. agent01 (two finished
+// demo exams: 60 % failed, 80 % passed) answers a practice question and sees the server's
+// explanation, then sits the exam (answers, submits, sees the result), and back on /mockexam the
+// records, the figures and the chart count the new attempt. Its own server on a fresh database, so
+// the demo's numbers are known; nothing here waits on time (no time-up), so no clock is moved.
+
+let server: ServerProcess;
+let dataDir: string;
+const mockPort = Number(process.env.E2E_PORT ?? 8181) + 7;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: `http://127.0.0.1:${mockPort}` });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'agent-academy-mock-exams-'));
+  server = await startServer(mockPort, dataDir, { fresh: true, env: { CONTINUAL_AUTH: '0' } });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('en, desktop: a practice question shows its explanation; an exam is answered, reloaded and submitted; records, stats and chart count it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'agent01');
+  await page.goto('/mockexam');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mock exam' })).toBeVisible();
+  await expect(page.getByTestId('mock-stats-total')).toHaveText('2');
+  await expect(page.getByTestId('mock-stats-passed')).toHaveText('1');
+  await expect(page.getByTestId('mock-stats-average')).toHaveText('70%');
+  await expect(page.getByTestId('mock-record')).toHaveCount(2);
+  await expect(page.getByTestId('mock-chart-bar')).toHaveCount(2);
+  await expect(page.getByRole('img', { name: /Scores of your mock exams/ })).toBeVisible();
+
+  // Practice: the first question, answered and checked: the server's answer and explanation.
+  const paper = page.getByTestId('mock-paper').first();
+  await paper.getByRole('button', { name: 'Practice' }).click();
+  const question = page.getByTestId('mock-practice-question');
+  await expect(question).toContainText('Question 1 of 40');
+  await expect(page.getByTestId('mock-practice-check')).toBeDisabled();
+  await question.getByRole('radio').first().check();
+  await page.getByTestId('mock-practice-check').click();
+  await expect(page.getByTestId('mock-practice-reveal')).toContainText(/Correct answer: /);
+  await expect(page.getByTestId('mock-practice-explanation')).not.toBeEmpty();
+  await page.getByTestId('mock-practice-next').click();
+  await expect(question).toContainText('Question 2 of 40');
+  await page.getByRole('button', { name: 'Back to mock exams' }).click();
+
+  // Exam: the quiz attempt's intro, start, two answers saved, submit, the result.
+  await page.getByTestId('mock-paper').first().getByRole('button', { name: 'Exam' }).click();
+  await page.getByTestId('quiz-start').click();
+  const exam = page.getByTestId('quiz-view');
+  await expect(exam).toHaveAttribute('data-state', 'answering');
+  await expect(page.getByTestId('quiz-time-left')).toHaveText(/^(60:00|59:\d\d)$/);
+  await exam.getByRole('radio').first().check();
+  await expect(page.getByTestId('quiz-save-status')).toHaveAttribute('data-save', 'saved');
+  await page.getByTestId('quiz-next').click();
+  await exam.getByRole('radio').first().check();
+  await expect(page.getByTestId('quiz-save-status')).toHaveAttribute('data-save', 'saved');
+  // A reload returns to the same exam question with its answer (the paper, mode and question are in the URL).
+  await expect(page).toHaveURL(/\/mockexam\?paper=\d+&mode=exam&q=1$/);
+  await page.reload();
+  await expect(exam).toHaveAttribute('data-state', 'answering');
+  await expect(exam.getByRole('radio').first()).toBeChecked();
+  await page.getByTestId('quiz-submit').click();
+  await expect(exam).toHaveAttribute('data-state', 'result');
+  await expect(page.getByTestId('quiz-result-score')).toHaveText(/^Score: [0-2] of 40$/);
+
+  // Back on the overview: a third record, a third bar, the figures count it (failed: under 70 %).
+  await page.getByRole('button', { name: 'Back to mock exams' }).click();
+  await expect(page.getByTestId('mock-stats-total')).toHaveText('3');
+  await expect(page.getByTestId('mock-stats-passed')).toHaveText('1');
+  await expect(page.getByTestId('mock-record')).toHaveCount(3);
+  await expect(page.getByTestId('mock-chart-bar')).toHaveCount(3);
+  await expect(page.getByTestId('mock-record').first()).toContainText('Failed');
+  const stats = await page.request.get('/api/mock_exams/stats', { headers: { Authorization: `Bearer ${await page.evaluate(() => sessionStorage.getItem('student-token'))}` } });
+  expect(((await stats.json()) as { total_attempts: number }).total_attempts).toBe(3);
+});
+
+test('zh, phone: the overview and a practice question fit the width, in Traditional Chinese', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'agent01');
+  await page.evaluate(() => localStorage.setItem('lang', 'zh'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/mockexam');
+  await expect(page.getByRole('heading', { level: 1, name: '模擬考試' })).toBeVisible();
+  await expect(page.getByTestId('mock-chart-bar').first()).toBeVisible();
+  const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  expect(await noSidewaysScroll()).toBe(true);
+  await page.getByTestId('mock-paper').first().getByRole('button', { name: /練習/ }).click();
+  await expect(page.getByTestId('mock-practice-question')).toContainText('第 2 題，共 40 題');
+  await page.getByTestId('mock-practice-question').getByRole('radio').first().check();
+  await page.getByTestId('mock-practice-check').click();
+  await expect(page.getByTestId('mock-practice-reveal')).toContainText('正確答案：');
+  expect(await noSidewaysScroll()).toBe(true);
+});
