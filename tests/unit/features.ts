@@ -362,7 +362,7 @@ export const FEATURES: Record<string, Layers> = {
   'feedback-forms': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
   // Issue 13, ADR 029: SCORM course items. Built so far: the contract (GET and PUT
   // /api/scorm/:id/runtime), its server and client calls, the store and the demo package; the
-  // launcher (client) and the package files' serving are ADR 029's next steps.
+  // package files under /scorm/<package>/ (registerScormFileRoutes); the launcher (client) is ADR 029's next step.
   scorm: {
     schema: true,
     contract: true,
