@@ -15,6 +15,7 @@ import { lessonAttachmentMachine } from './lesson/lesson-attachment.machine';
 import { lessonMachine } from './lesson/lesson.machine';
 import { quizAttemptMachine } from './quiz-attempt/quiz-attempt.machine';
 import { quizMachine } from './quiz/quiz.machine';
+import { scormMachine } from './scorm/scorm.machine';
 import { onScreenTimeMachine } from './on-screen-time/on-screen-time.machine';
 import { resetPasswordMachine } from './reset-password/reset-password.machine';
 import { sessionMachine } from './session/session.machine';
@@ -45,6 +46,7 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['lesson-attachment', lessonAttachmentMachine, 'src/machines/lesson/lesson-attachment.machine.ts'],
   ['quiz-attempt', quizAttemptMachine],
   ['quiz', quizMachine],
+  ['scorm', scormMachine],
 ];
 
 describe('machine diagrams in docs/machines', () => {

@@ -367,7 +367,7 @@ export const FEATURES: Record<string, Layers> = {
     schema: true,
     contract: true,
     api: true,
-    machine: 'not built yet: ADR 029 step 4 (the scorm-launcher machine)',
+    machine: true,
     route: 'not built yet: ADR 029 step 4 (the launcher in the course page)',
     ui: 'not built yet: ADR 029 step 4 (the launcher views and stories)',
     serverRoute: true,
