@@ -360,16 +360,17 @@ export const FEATURES: Record<string, Layers> = {
   // Issue 13, ADR 026: evaluation and the feedback form of a completed course (one submission, once);
   // its route is a section of the course page (FeedbackFormsSection), not a page of its own.
   'feedback-forms': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
-  // Issue 13, ADR 029: SCORM course items. Built so far: the contract (GET and PUT
-  // /api/scorm/:id/runtime), its server and client calls, the store and the demo package; the
-  // package files under /scorm/<package>/ (registerScormFileRoutes); the launcher (client) is ADR 029's next step.
+  // Issue 13, ADR 029: SCORM course items: the contract (GET and PUT /api/scorm/:id/runtime), the
+  // package files under /scorm/<package>/ (registerScormFileRoutes), the store, the demo package,
+  // the launcher machine, its route (a section of the course page) and view; scorm-again is
+  // loaded lazily by src/platform/scorm-runtime.ts.
   scorm: {
     schema: true,
     contract: true,
     api: true,
     machine: true,
-    route: 'not built yet: ADR 029 step 4 (the launcher in the course page)',
-    ui: 'not built yet: ADR 029 step 4 (the launcher views and stories)',
+    route: true,
+    ui: true,
     serverRoute: true,
     serverDomain: true,
     test: true,
@@ -405,6 +406,7 @@ export const SHARED = {
     storage: 'browser storage: the token, the unsent on-screen record, the video position',
     'attachment-crypto': 'the decrypting worker of every attachment',
     'session-channel': 'the session shared between tabs',
+    'scorm-runtime': 'scorm-again, the SCORM runtime library, loaded lazily for the SCORM launcher (ADR 029)',
   },
   /** src/machines/<folder>/ */
   machines: {

@@ -7,19 +7,19 @@ import { LoadingOverlay } from '../../ui/layout/loading-overlay';
 
 export const COURSES_NS = 'courses';
 
-// The learning texts (the catalogue, quizzes, the feedback form) travel with the learning pages,
+// The learning texts (the catalogue, quizzes, the feedback form, the SCORM launcher) travel with the learning pages,
 // not with the first page: each language's namespaces are their own chunks, fetched when a page of
 // them is first shown in that language.
-export const LEARNING_NAMESPACES = [COURSES_NS, 'quiz', 'feedback-forms'] as const;
+export const LEARNING_NAMESPACES = [COURSES_NS, 'quiz', 'feedback-forms', 'scorm'] as const;
 type LearningTexts = Record<(typeof LEARNING_NAMESPACES)[number], Record<string, unknown>>;
 const texts = async (files: Promise<{ default: Record<string, unknown> }>[]): Promise<LearningTexts> => {
-  const [courses, quiz, feedback] = await Promise.all(files);
-  return { courses: courses.default, quiz: quiz.default, 'feedback-forms': feedback.default };
+  const [courses, quiz, feedback, scorm] = await Promise.all(files);
+  return { courses: courses.default, quiz: quiz.default, 'feedback-forms': feedback.default, scorm: scorm.default };
 };
 const loaders: Record<Language, () => Promise<LearningTexts>> = {
-  en: () => texts([import('../../i18n/locales/en/courses.json'), import('../../i18n/locales/en/quiz.json'), import('../../i18n/locales/en/feedback-forms.json')]),
-  cn: () => texts([import('../../i18n/locales/cn/courses.json'), import('../../i18n/locales/cn/quiz.json'), import('../../i18n/locales/cn/feedback-forms.json')]),
-  zh: () => texts([import('../../i18n/locales/zh/courses.json'), import('../../i18n/locales/zh/quiz.json'), import('../../i18n/locales/zh/feedback-forms.json')]),
+  en: () => texts([import('../../i18n/locales/en/courses.json'), import('../../i18n/locales/en/quiz.json'), import('../../i18n/locales/en/feedback-forms.json'), import('../../i18n/locales/en/scorm.json')]),
+  cn: () => texts([import('../../i18n/locales/cn/courses.json'), import('../../i18n/locales/cn/quiz.json'), import('../../i18n/locales/cn/feedback-forms.json'), import('../../i18n/locales/cn/scorm.json')]),
+  zh: () => texts([import('../../i18n/locales/zh/courses.json'), import('../../i18n/locales/zh/quiz.json'), import('../../i18n/locales/zh/feedback-forms.json'), import('../../i18n/locales/zh/scorm.json')]),
 };
 
 function languageOf(i18n: I18n): Language {
