@@ -403,7 +403,7 @@ export const SHARED = {
   },
   /** src/platform/<name>.ts and src/platform/<name>/: browser facilities of no one feature (ADR 023) */
   platform: {
-    storage: 'browser storage: the token, the unsent on-screen record, the video position',
+    storage: 'browser storage: the token, the unsent on-screen record, the video position, the unconfirmed SCORM commit',
     'attachment-crypto': 'the decrypting worker of every attachment',
     'session-channel': 'the session shared between tabs',
     'scorm-runtime': 'scorm-again, the SCORM runtime library, loaded lazily for the SCORM launcher (ADR 029)',

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../api/api-error';
+import { json, stubFetch } from '../../api/test-helpers';
+import { createScormJournal } from '../../platform/storage/scorm-journal';
 import { sampleRuntime } from '../../machines/scorm/scorm.fixtures';
 import { loadScormLibrary } from '../../platform/scorm-runtime';
-import { dataOf, problemOf, resumeData } from './scorm.actor';
+import { dataOf, problemOf, replayJournal, resumeData } from './scorm.actor';
 
 // The launcher's wiring with the real scorm-again (ADR 029): what a commit carries, what a
 // relaunch starts from, and what a failed call means.
@@ -55,5 +57,41 @@ describe('SCORM launcher wiring', () => {
     expect(problemOf(new TypeError('Failed to fetch'))).toEqual({ kind: 'offline' });
     expect(problemOf(new ApiRequestError(0, null, ''))).toEqual({ kind: 'offline' });
     expect(problemOf(new ApiRequestError(400, null, 'The SCORM data is too large to save.'))).toEqual({ kind: 'refused', message: 'The SCORM data is too large to save.' });
+  });
+});
+
+describe('SCORM journal replay before a launch (ADR 029)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+  const kept = { launch: 1, seq: 4, finished: false, version: '1.2' as const, completion: 'incomplete' as const, success: 'unknown' as const, score: null, location: '2', suspend_data: '{}', cmi: '{}' };
+
+  it('sends the commit an earlier window left unconfirmed, then forgets it', async () => {
+    const journal = createScormJournal();
+    journal.write('5', kept);
+    const net = stubFetch(() => json({ launch: 1, seq: 4, stored: true, counted_complete: false }));
+    await replayJournal('5', journal);
+    expect(net.last().method).toBe('PUT');
+    expect(new URL(net.last().url).pathname).toBe('/api/scorm/5/runtime');
+    expect(JSON.parse(net.lastBody()!)).toMatchObject({ launch: 1, seq: 4, location: '2' });
+    expect(journal.read('5')).toBeNull();
+  });
+
+  it('keeps it while offline (the launch waits), drops it when the server refuses it', async () => {
+    const journal = createScormJournal();
+    journal.write('5', kept);
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(replayJournal('5', journal)).rejects.toEqual({ kind: 'offline' });
+    expect(journal.read('5')).not.toBeNull();
+    stubFetch(() => json({ message: 'That SCORM session was not started.' }, 409));
+    await replayJournal('5', journal);
+    expect(journal.read('5')).toBeNull();
+  });
+
+  it('sends nothing when the journal is empty', async () => {
+    const net = stubFetch(() => json({}));
+    await replayJournal('5', createScormJournal());
+    expect(net.requests).toHaveLength(0);
   });
 });

@@ -1,9 +1,11 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { ApiRequestError } from '../../api/api-error';
+import { currentLanguage } from '../../api/http';
 import { commitScormRuntime, getScormRuntime } from '../../api/scorm.api';
 import { scorm12Status, type ScormCompletion, type ScormRuntime, type ScormScore, type ScormSuccess } from '../../api/schemas/scorm.schema';
 import { POPUP_POLL_MS, scormMachine, type ScormData, type ScormProblem } from '../../machines/scorm/scorm.machine';
 import { loadScormLibrary } from '../../platform/scorm-runtime';
+import { createScormJournal, type ScormJournal } from '../../platform/storage/scorm-journal';
 
 // The ONE place that wires the SCORM launcher to real I/O (DESIGN §2, ADR 019, ADR 029): the
 // popup, scorm-again's API object in this window (loaded lazily: not on the first page), and the
@@ -81,10 +83,29 @@ export function resumeData(runtime: ScormRuntime): Record<string, unknown> {
 export interface ScormWiring {
   /** The window that holds the API and opens the popup (tests pass a fake). */
   target?: Window;
+  /** The unconfirmed commit per item (session storage). */
+  journal?: ScormJournal;
+}
+
+/**
+ * Sends the journal's commit of an earlier launch (a window closed before the server confirmed
+ * it) before a new launch starts (ADR 029). Offline: the launch waits (the load fails, retry);
+ * a refusal (a launch the server no longer takes, data too large) drops the entry.
+ */
+export async function replayJournal(itemId: string, journal: ScormJournal): Promise<void> {
+  const kept = journal.read(itemId);
+  if (!kept) return;
+  try {
+    journal.confirm(itemId, await commitScormRuntime(itemId, kept));
+  } catch (error) {
+    const problem = problemOf(error);
+    if (problem.kind === 'offline') throw problem;
+    journal.confirm(itemId, kept);
+  }
 }
 
 /** The launcher of one item with the real popup, API object and requests. */
-export function scormLauncherLogic(itemId: string, { target = window }: ScormWiring = {}) {
+export function scormLauncherLogic(itemId: string, { target = window, journal = createScormJournal() }: ScormWiring = {}) {
   let popup: Window | null = null;
   const host = target as unknown as Record<string, unknown>;
   return scormMachine.provide({
@@ -102,6 +123,7 @@ export function scormLauncherLogic(itemId: string, { target = window }: ScormWir
     },
     actors: {
       loadRuntime: fromPromise<ScormRuntime, string>(async ({ input, signal }) => {
+        await replayJournal(input, journal);
         const [runtime] = await Promise.all([getScormRuntime(input, { signal }), loadScormLibrary()]).catch(rethrow);
         return runtime;
       }),
@@ -119,7 +141,8 @@ export function scormLauncherLogic(itemId: string, { target = window }: ScormWir
           current.on(input.version === '1.2' ? 'LMSCommit' : 'Commit', () => sendBack({ type: 'sco.commit', data: dataOf(current, input.version) }));
           current.on(input.version === '1.2' ? 'LMSFinish' : 'Terminate', () => sendBack({ type: 'sco.finish', data: dataOf(current, input.version) }));
           host[key] = current;
-          if (popup && !popup.closed) popup.location.replace(input.launch_url);
+          // The package's own texts in the app's language (the demo SCO reads ?lang=en|cn|zh).
+          if (popup && !popup.closed) popup.location.replace(`${input.launch_url}?lang=${encodeURIComponent(currentLanguage())}`);
           timer = setInterval(() => {
             if (!popup || popup.closed) sendBack({ type: 'popup.closed' });
           }, POPUP_POLL_MS);
@@ -130,7 +153,12 @@ export function scormLauncherLogic(itemId: string, { target = window }: ScormWir
           if (api && host[key] === api) delete host[key];
         };
       }),
-      sendCommit: fromPromise(({ input }) => commitScormRuntime(itemId, input).catch(rethrow)),
+      sendCommit: fromPromise(async ({ input }) => {
+        journal.write(itemId, input);
+        const held = await commitScormRuntime(itemId, input).catch(rethrow);
+        journal.confirm(itemId, held);
+        return held;
+      }),
     },
   });
 }

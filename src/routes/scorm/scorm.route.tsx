@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { commitScormRuntimeOnClose } from '../../api/scorm.api';
 import { selectScormView } from '../../machines/scorm/scorm.selectors';
+import { createScormJournal } from '../../platform/storage/scorm-journal';
 import { ScormLauncherView } from '../../ui/scorm/scorm-launcher-view';
 import { scormLauncherLogic } from './scorm.actor';
 
@@ -11,9 +12,18 @@ import { scormLauncherLogic } from './scorm.actor';
  * `onClosed` lets the page refresh the item's progress from the server.
  */
 export function ScormLauncher({ itemId, title, onClosed }: { itemId: string; title: string; onClosed?: () => void }) {
-  const [logic] = useState(() => scormLauncherLogic(itemId));
+  const [journal] = useState(() => createScormJournal());
+  const [logic] = useState(() => scormLauncherLogic(itemId, { journal }));
   const actor = useActorRef(logic, { input: { itemId } });
   const view = useSelector(actor, selectScormView);
+
+  // Every commit the SCO made is in the journal until the server confirmed it (ADR 029).
+  useEffect(() => {
+    const subscription = actor.subscribe((s) => {
+      if (s.context.pending) journal.write(itemId, s.context.pending);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, itemId, journal]);
 
   useEffect(() => {
     const flush = () => {
