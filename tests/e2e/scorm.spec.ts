@@ -128,3 +128,36 @@ test('en: a blocked popup shows the message and a button that retries', async ({
   await sco.close({ runBeforeUnload: true });
   await expect(launcher).toHaveAttribute('data-status', 'closed');
 });
+
+test('zh, phone: the blocked-popup message and the package in Traditional Chinese, resuming where agent01 left it', async ({ page }) => {
+  await signIn(page, 'agent01');
+  await page.evaluate(() => localStorage.setItem('lang', 'zh'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  const auth = { headers: { Authorization: `Bearer ${await storedToken(page)}` } };
+  const courseId = await fnaCourse(page, auth);
+  await page.goto(`/course/${courseId}`);
+  const launcher = page.getByTestId('scorm-launcher');
+  await page.evaluate(() => {
+    const w = window as unknown as { open: unknown; realOpen: unknown };
+    w.realOpen = w.open;
+    w.open = () => null;
+  });
+  await launcher.getByRole('button', { name: /^開啟/ }).click();
+  await expect(launcher.getByRole('alert')).toContainText('你的瀏覽器封鎖了此課程項目的視窗。');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll on a phone').toBeLessThanOrEqual(390);
+  await page.evaluate(() => {
+    const w = window as unknown as { open: unknown; realOpen: unknown };
+    w.open = w.realOpen;
+  });
+  const popupOpened = page.waitForEvent('popup');
+  await launcher.getByRole('button', { name: '再試一次' }).click();
+  const sco = await popupOpened;
+  await expect(sco.getByTestId('sco-status')).toHaveText('已從上次離開的地方繼續。');
+  // The first journey left it on the check, answered.
+  await expect(sco.getByTestId('sco-page')).toHaveText('第 3 頁，共 3 頁');
+  await expect(sco.getByTestId('sco-score')).toHaveText('分數：100 / 100');
+  await expect(launcher.getByRole('status')).toContainText('進度已儲存。');
+  await sco.close({ runBeforeUnload: true });
+  await expect(launcher).toHaveAttribute('data-status', 'closed');
+  await expect(launcher.getByRole('status')).toContainText('你的進度已儲存。');
+});
