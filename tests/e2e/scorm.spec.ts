@@ -101,11 +101,14 @@ test('en, desktop: the package opens in a popup, is closed with its X mid-way, k
   await expect(launcher).toHaveAttribute('data-status', 'closed');
 });
 
-test('en: a blocked popup shows the message and a button that retries', async ({ page }) => {
+test('en: on the item page, a blocked popup shows the message and a button that retries', async ({ page }) => {
   await signIn(page, 'agent01');
   const auth = { headers: { Authorization: `Bearer ${await storedToken(page)}` } };
   const courseId = await fnaCourse(page, auth);
-  await page.goto(`/course/${courseId}`);
+  // The item's lesson page hosts the launcher too (its time on screen is the item's).
+  const item = await scormItemOf(page, courseId, auth);
+  await page.goto(`/lesson/${courseId}/${item.id}`);
+  await expect(page.getByTestId('lesson-view')).toBeVisible();
   const launcher = page.getByTestId('scorm-launcher');
   await expect(launcher).toBeVisible();
   // A popup blocker: window.open answers null.

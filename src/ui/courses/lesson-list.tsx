@@ -48,13 +48,9 @@ export function LessonList({ courseId, lessons, onNavigate, renderScorm }: Lesso
                     Aa
                   </span>
                 )}
-                {item.kind === 'scorm' ? (
-                  <span className="lesson-item__title">{item.title}</span>
-                ) : (
-                  <NavAnchor className="lesson-item__title" to={lessonPath(courseId, item.id)} onNavigate={onNavigate}>
-                    {item.title}
-                  </NavAnchor>
-                )}
+                <NavAnchor className="lesson-item__title" to={lessonPath(courseId, item.id)} onNavigate={onNavigate}>
+                  {item.title}
+                </NavAnchor>
                 <span className="lesson-item__facts">{item.kind === 'scorm' ? renderScorm?.(item) : <ItemFacts item={item} />}</span>
                 <span className="lesson-item__done" role="img" aria-label={t(item.completed ? 'courses:item_completed' : 'courses:item_not_completed')}>
                   {item.completed ? '✓' : ''}
