@@ -30,7 +30,7 @@ import { registerMaterialRoutes } from './routes/materials.routes';
 import { registerNewsRoutes } from './routes/news.routes';
 import { registerMockExamRoutes } from './routes/mock-exams.routes';
 import { registerQuizRoutes } from './routes/quizzes.routes';
-import { registerScormRoutes } from './routes/scorm.routes';
+import { registerScormFileRoutes, registerScormRoutes } from './routes/scorm.routes';
 import { registerOnScreenLogRoutes } from './routes/on-screen-time.routes';
 import { registerViewingRoutes } from './routes/viewings.routes';
 import { registerTwoFactorRoutes } from './routes/two-factor.routes';
@@ -120,6 +120,8 @@ export function createApp(deps: AppDeps) {
   registerFeedbackFormsRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);
+  // ADR 029: installed SCORM packages, same origin, listed files only.
+  registerScormFileRoutes(app, { db: deps.db, scormDir: deps.config.scormDir });
 
   if (deps.staticDir) serveSpa(app, deps.staticDir);
 

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       trustProxy: false,
     });
     expect(result.config.dataDir).toMatch(/\/data$/);
+    expect(result.config.scormDir).toMatch(/\/data\/scorm$/);
     expect(result.config.databaseUrl).toBeUndefined();
     expect(result.config.smtpUrl).toBeUndefined();
   });
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
       PORT: '9000',
       HOST: '0.0.0.0',
       DATA_DIR: '/tmp/aa',
+      SCORM_DIR: '/srv/scorm',
       DATABASE_URL: 'postgres://u:p@db:5432/aa',
       SMTP_URL: 'smtp://mail:2525',
       MAIL_FROM: 'Academy <a@b.test>',
@@ -57,6 +59,7 @@ describe('loadConfig', () => {
         port: 9000,
         host: '0.0.0.0',
         dataDir: '/tmp/aa',
+        scormDir: '/srv/scorm',
         databaseUrl: 'postgres://u:p@db:5432/aa',
         smtpUrl: 'smtp://mail:2525',
         mailFrom: 'Academy <a@b.test>',

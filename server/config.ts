@@ -38,6 +38,8 @@ const envSchema = z
     PORT: positiveInt(8080, 65535),
     HOST: z.string().trim().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().trim().min(1).default('./data'),
+    // Unset: DATA_DIR/scorm (ADR 029: installed SCORM packages, unpacked, one folder each).
+    SCORM_DIR: optionalText,
     DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
       error: 'must start with postgres:// or postgresql://',
     }),
@@ -78,6 +80,8 @@ export interface ServerConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Installed SCORM packages, SCORM_DIR/<package-id>/… (ADR 029); default DATA_DIR/scorm. */
+  scormDir: string;
   databaseUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -115,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       port: e.PORT,
       host: e.HOST,
       dataDir: path.resolve(e.DATA_DIR),
+      scormDir: path.resolve(e.SCORM_DIR ?? path.join(e.DATA_DIR, 'scorm')),
       databaseUrl: e.DATABASE_URL,
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,

@@ -12,6 +12,7 @@ import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed';
 import { seedContentIfEmpty } from './db/seed-content';
 import { createMailer, type Mailer } from './mail/mailer';
 import { demoOutboxServed } from './routes/demo.routes';
+import { installDemoScormFiles } from './storage/scorm-packages';
 import { createFileStore } from './storage/file-store';
 import { finishOverdueMockAttempts } from './domain/mock-exams';
 import { finishOverdueAttempts, QUIZ_SWEEP_INTERVAL_MS } from './domain/quizzes';
@@ -76,6 +77,8 @@ async function main(): Promise<void> {
   const seeded = await seedIfEmpty(database.db);
   const files = createFileStore(path.join(config.dataDir, 'files'));
   const content = await seedContentIfEmpty(database.db, files);
+  // ADR 029: the demo SCORM package the seed lists is served from SCORM_DIR.
+  installDemoScormFiles(config.scormDir);
   log(`demo content: ${content.courses} courses`);
   const secret = await resolveSecret(database.db, config.jwtSecret);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, db: database.db, from: config.mailFrom, log });

@@ -24,8 +24,12 @@ import {
   quizAttempts,
   quizQuestions,
   quizzes,
+  scormItems,
+  scormPackages,
   users,
 } from './schema';
+import { DEMO_SCORM_ITEM } from './fixtures/demo-scorm';
+import { DEMO_SCORM_SOURCE } from '../storage/scorm-packages';
 import { QUESTION_KINDS } from '../../src/api/schemas/quizzes.schema';
 import { localize } from '../domain/courses';
 import { listCourseQuizzes, type Caller } from '../domain/quizzes';
@@ -166,6 +170,21 @@ describe('demo content seed', () => {
     // Enrolment counts differ, so the ranking has an order.
     const counts = await db.select({ courseId: courseEnrolments.courseId, n: count() }).from(courseEnrolments).groupBy(courseEnrolments.courseId);
     expect(new Set(counts.map((c) => c.n)).size).toBeGreaterThan(2);
+  });
+
+  it('installs the demo SCORM 1.2 package as the last lesson of the course agent01 is part-way through (issue 13, ADR 029)', async () => {
+    const db = ctx.database.db;
+    const [pkg] = await db.select().from(scormPackages);
+    expect(pkg).toMatchObject({ id: 'demo-12', version: '1.2', launchFile: 'index.html' });
+    expect(pkg.files.map((f) => f.path)).toEqual(['imsmanifest.xml', 'index.html', 'sco.css', 'sco.js']);
+    for (const f of pkg.files) expect(existsSync(path.join(DEMO_SCORM_SOURCE, f.path)), f.path).toBe(true);
+    const [row] = await db.select({ item: courseItems, courseId: courseItems.courseId }).from(scormItems).innerJoin(courseItems, eq(courseItems.id, scormItems.itemId));
+    expect(row.item).toMatchObject({ kind: 'scorm', title: DEMO_SCORM_ITEM.itemTitle });
+    const [course] = await db.select().from(courses).where(eq(courses.id, row.courseId));
+    expect(course.title.en).toBe(DEMO_COURSES.find((c) => c.key === DEMO_SCORM_ITEM.course)!.title.en);
+    const [agent01] = await db.select({ id: users.id }).from(users).where(eq(users.externalId, 'agent01'));
+    const [enrolment] = await db.select().from(courseEnrolments).where(eq(courseEnrolments.courseId, row.courseId));
+    expect(enrolment).toMatchObject({ userId: agent01.id, status: 'in_progress' });
   });
 
   it('has 6 news and 4 highlights in three languages', async () => {

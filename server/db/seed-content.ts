@@ -12,6 +12,8 @@ import { DEMO_ATTACHMENTS, DEMO_DEPARTMENTS, DEPARTMENT_COVERS, type AttachmentK
 import { DEMO_COURSES } from './fixtures/demo-courses';
 import { DEMO_FEEDBACK_FORM, DEMO_FEEDBACK_SUBMITTED } from './fixtures/demo-feedback-forms';
 import { DEMO_NEWS } from './fixtures/demo-news';
+import { DEMO_SCORM_ITEM } from './fixtures/demo-scorm';
+import { DEMO_SCORM_PACKAGE_ID, DEMO_SCORM_SOURCE, describeScormPackage } from '../storage/scorm-packages';
 import { DEMO_ATTEMPTS, DEMO_QUIZZES } from './fixtures/demo-quizzes';
 import { DEMO_MOCK_ATTEMPTS, DEMO_MOCK_BANK, DEMO_MOCK_PAPER, DEMO_MOCK_TOPICS } from './fixtures/demo-mock-exams';
 import { mockPasses } from '../domain/mock-exams';
@@ -40,6 +42,8 @@ import {
   quizAttempts,
   quizQuestions,
   quizzes,
+  scormItems,
+  scormPackages,
   users,
 } from './schema';
 
@@ -211,6 +215,7 @@ export async function seedContentIfEmpty(db: Db, files: FileStore, now = Date.no
       { userId: agent01, courseId: courseIds.get('term-life')!, attachmentId: attachmentIds.get(video.attachment!)!, duration: AGENT01_TERM_LIFE.videoSeconds, key: startKey + 60_000, createdAt: new Date(startKey + 60_000) },
     ]);
 
+    await seedScorm(tx, courseIds.get(DEMO_SCORM_ITEM.course)!);
     await seedQuizzes(tx, { courseIds, userId, now });
     await seedMockExams(tx, { userId, now });
 
@@ -244,6 +249,19 @@ export async function seedContentIfEmpty(db: Db, files: FileStore, now = Date.no
     return true;
   });
   return { seeded, courses: await countCourses(db) };
+}
+
+/** Issue 13 / ADR 029: the demo SCORM package (its files are copied to SCORM_DIR at start) as the last lesson of its course. */
+async function seedScorm(tx: Db, courseId: number) {
+  const pkg = describeScormPackage(DEMO_SCORM_SOURCE);
+  await tx.insert(scormPackages).values({ id: DEMO_SCORM_PACKAGE_ID, version: pkg.version, launchFile: pkg.launchFile, files: pkg.files }).onConflictDoNothing();
+  const [{ n }] = await tx.select({ n: count() }).from(lessons).where(eq(lessons.courseId, courseId));
+  const [lesson] = await tx.insert(lessons).values({ courseId, position: n, title: DEMO_SCORM_ITEM.lessonTitle }).returning({ id: lessons.id });
+  const [item] = await tx
+    .insert(courseItems)
+    .values({ lessonId: lesson.id, courseId, position: 0, kind: 'scorm', title: DEMO_SCORM_ITEM.itemTitle, requiredSeconds: DEMO_SCORM_ITEM.requiredSeconds })
+    .returning({ id: courseItems.id });
+  await tx.insert(scormItems).values({ itemId: item.id, packageId: DEMO_SCORM_PACKAGE_ID });
 }
 
 /**

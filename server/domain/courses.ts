@@ -30,13 +30,17 @@ export const paging = (page: number, perPage: number) => ({ limit: perPage, offs
 /**
  * Whether the user has completed the course_items row named `alias`: a reading once its logged
  * time reaches required_seconds (one record at least: a 0-second reading must still be opened), an
- * attachment once the attachment is finished. One SQL rule, used by the detail, the cards and the
+ * attachment once the attachment is finished, a SCORM item once the package said completed or
+ * passed (not failed) and its logged time reaches required_seconds (scorm.ts countsAsComplete says
+ * the same). One SQL rule, used by the detail, the cards and the
  * completion check, so they can never disagree.
  */
 function itemCompleted(alias: string, userId: number): SQL {
   const i = sql.raw(alias);
   return sql`((${i}.kind = 'reading' and coalesce((select sum(o.duration) from on_screen_logs o where o.user_id = ${userId} and o.item_id = ${i}.id), 0) >= greatest(${i}.required_seconds, 1))
-    or (${i}.kind = 'attachment' and exists (select 1 from attachment_progress p where p.user_id = ${userId} and p.attachment_id = ${i}.attachment_id and p.finished_at is not null)))`;
+    or (${i}.kind = 'attachment' and exists (select 1 from attachment_progress p where p.user_id = ${userId} and p.attachment_id = ${i}.attachment_id and p.finished_at is not null))
+    or (${i}.kind = 'scorm' and exists (select 1 from scorm_runtime r where r.user_id = ${userId} and r.item_id = ${i}.id and (r.completion = 'completed' or r.success = 'passed') and r.success <> 'failed')
+      and coalesce((select sum(o.duration) from on_screen_logs o where o.user_id = ${userId} and o.item_id = ${i}.id), 0) >= ${i}.required_seconds))`;
 }
 
 const totalItemsOf = (courseId: SQL | number) => sql`(select count(*) from course_items ti where ti.course_id = ${courseId})`;
@@ -233,7 +237,7 @@ export async function courseDetail(db: Db, courseId: number, { userId, lang, now
         title: localize(item.title, lang),
         kind: item.kind,
         body: item.kind === 'reading' ? localize(item.body, lang) : '',
-        required_seconds: item.kind === 'reading' ? item.requiredSeconds : 0,
+        required_seconds: item.kind === 'attachment' ? 0 : item.requiredSeconds,
         duration: itemDuration + (attachment ? attachmentDuration : 0),
         attachment: attachment ? attachmentSummaryOf(attachment, Boolean(finished)) : null,
         completed: Boolean(completed),

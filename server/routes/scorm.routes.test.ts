@@ -1,8 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scormCommitResultSchema, scormRuntimeSchema } from '../../src/api/schemas/scorm.schema';
 import { HEADER } from '../../src/config/constants';
-import { scormItems, scormPackages } from '../db/schema';
-import { createContentTestContext, createCourse, createDepartment, createLesson, createReadingItem, signIn, tri, type ContentTestContext, type Learner } from '../testing/content-factory';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { courseDetailSchema } from '../../src/api/schemas/courses.schema';
+import { courseEnrolments, onScreenLogs, scormPackages, users } from '../db/schema';
+import { DEMO_SCORM_SOURCE } from '../storage/scorm-packages';
+import {
+  createContentTestContext,
+  createCourse,
+  createDepartment,
+  createLesson,
+  createReadingItem,
+  createScormItem,
+  signIn,
+  tri,
+  type ContentTestContext,
+  type Learner,
+} from '../testing/content-factory';
 
 // ADR 029: GET and PUT /api/scorm/:id/runtime — a launch, commits by (launch, seq), bad input of
 // each kind answered with a translated 4xx, and one learner's data never another's.
@@ -12,6 +27,7 @@ let agent01: Learner;
 let agent02: Learner;
 let scormItem: number;
 let readingItem: number;
+let scormCourse: number;
 
 const json = async <T>(res: Response, status = 200): Promise<T> => {
   const body = await res.text();
@@ -37,14 +53,17 @@ const commit = (launchNo: number, seq: number, over: Record<string, unknown> = {
 const errorOf = async (res: Response, status: number) => (await json<{ message: string }>(res, status)).message;
 
 beforeAll(async () => {
-  ctx = await createContentTestContext();
+  // The package files are served from the committed fixture (SCORM_DIR/demo-12/).
+  ctx = await createContentTestContext({ scormDir: path.dirname(DEMO_SCORM_SOURCE) });
   const db = ctx.database.db;
-  const courseId = await createCourse(db, { departmentId: await createDepartment(db, tri('Dept')), title: tri('SCORM'), publishedAt: new Date('2025-01-01T00:00:00Z') });
+  const departmentId = await createDepartment(db, tri('Dept'));
+  const courseId = await createCourse(db, { departmentId, title: tri('SCORM'), publishedAt: new Date('2025-01-01T00:00:00Z') });
   const lessonId = await createLesson(db, courseId, tri('Lesson'));
-  scormItem = await createReadingItem(db, { courseId, lessonId, title: tri('Package'), requiredSeconds: 30 });
+  scormItem = await createScormItem(db, { courseId, lessonId, title: tri('Package'), requiredSeconds: 30 });
   readingItem = await createReadingItem(db, { courseId, lessonId, title: tri('Reading'), requiredSeconds: 30, position: 2 });
-  await db.insert(scormPackages).values({ id: 'demo-12', version: '1.2', launchFile: 'index.html', files: [{ path: 'index.html', contentType: 'text/html' }] });
-  await db.insert(scormItems).values({ itemId: scormItem, packageId: 'demo-12' });
+  // A course whose only item is a package, for completion.
+  scormCourse = await createCourse(db, { departmentId, title: tri('SCORM only'), publishedAt: new Date('2025-01-01T00:00:00Z') });
+  await createScormItem(db, { courseId: scormCourse, lessonId: await createLesson(db, scormCourse, tri('Only')), title: tri('Only package'), requiredSeconds: 20 });
   agent01 = await signIn(ctx, 'agent01');
   agent02 = await signIn(ctx, 'agent02');
 });
@@ -104,5 +123,76 @@ describe('SCORM runtime API', () => {
     const { finished: _dropped, ...noFinished } = commit(1, 1);
     expect((await put(agent01, noFinished)).status).toBe(400);
     expect(await errorOf(await put(agent01, commit(1, 0), scormItem, { [HEADER.language]: 'zh' }), 400)).not.toBe('The sequence number must be a whole number from 1.');
+  });
+});
+
+describe('SCORM items in courses', () => {
+  const detail = async (who: Learner, courseId: number) => courseDetailSchema.parse(await json(await who.request(`/api/courses/${courseId}`)));
+  const onlyItem = async (who: Learner) => (await detail(who, scormCourse)).lessons[0].items[0];
+  const enrolmentOf = async (userId: number) =>
+    (await ctx.database.db.select().from(courseEnrolments).where(and(eq(courseEnrolments.userId, userId), eq(courseEnrolments.courseId, scormCourse))))[0];
+
+  it('lists a SCORM item with its kind and required time on the course page', async () => {
+    expect(await onlyItem(agent01)).toMatchObject({ kind: 'scorm', title: 'Only package', required_seconds: 20, completed: false, attachment: null, body: '' });
+  });
+
+  it('counts the item, and completes the course, only when the package passed AND the credited time is reached', async () => {
+    const db = ctx.database.db;
+    const [me] = await db.select({ id: users.id }).from(users).where(eq(users.externalId, 'agent01'));
+    expect((await agent01.request(`/api/courses/${scormCourse}/enrol`, { method: 'POST' })).status).toBeLessThan(300);
+    const item = (await onlyItem(agent01)).id;
+    const { launch: launchNo } = scormRuntimeSchema.parse(await json(await agent01.request(`/api/scorm/${item}/runtime`)));
+    const passed = { completion: 'completed', success: 'passed', score: { raw: 80, min: 0, max: 100 } };
+    // Passed, but no credited time yet: not counted, the course stays in progress.
+    expect(await json(await put(agent01, commit(launchNo, 1, passed), item))).toMatchObject({ stored: true, counted_complete: false });
+    expect(await onlyItem(agent01)).toMatchObject({ completed: false });
+    expect((await enrolmentOf(me.id)).status).toBe('in_progress');
+    await db.insert(onScreenLogs).values({ userId: me.id, courseId: scormCourse, itemId: Number(item), duration: 25, key: 1 });
+    // Failed never counts, time or not.
+    expect(await json(await put(agent01, commit(launchNo, 2, { completion: 'completed', success: 'failed' }), item))).toMatchObject({ counted_complete: false });
+    expect((await enrolmentOf(me.id)).status).toBe('in_progress');
+    // Passed with the time: counted, and the commit completes the course.
+    expect(await json(await put(agent01, commit(launchNo, 3, passed), item))).toMatchObject({ stored: true, counted_complete: true });
+    expect(await onlyItem(agent01)).toMatchObject({ completed: true });
+    expect(await enrolmentOf(me.id)).toMatchObject({ status: 'completed' });
+    // Another learner's course page does not see agent01's data.
+    expect(await onlyItem(agent02)).toMatchObject({ completed: false });
+  });
+});
+
+describe('SCORM package files (/scorm/:package/*)', () => {
+  it('serves a listed file with its content type and the app security headers, without a token', async () => {
+    const res = await ctx.request('/scorm/demo-12/index.html');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(await res.text()).toContain('sco.js');
+    expect((await ctx.request('/scorm/demo-12/sco.js')).headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('serves only the files listed when the package was installed, even one that is on disk', async () => {
+    const db = ctx.database.db;
+    const [pkg] = await db.select().from(scormPackages).where(eq(scormPackages.id, 'demo-12'));
+    await db.update(scormPackages).set({ files: pkg.files.filter((f) => f.path !== 'sco.js') }).where(eq(scormPackages.id, 'demo-12'));
+    try {
+      expect((await ctx.request('/scorm/demo-12/sco.js')).status).toBe(404);
+      expect((await ctx.request('/scorm/demo-12/index.html')).status).toBe(200);
+    } finally {
+      await db.update(scormPackages).set({ files: pkg.files }).where(eq(scormPackages.id, 'demo-12'));
+    }
+  });
+
+  it.each([
+    ['an unlisted file', '/scorm/demo-12/secret.txt'],
+    ['a path out of the package', '/scorm/demo-12/..%2F..%2Fdemo-scorm.ts'],
+    // (A plain or %2e%2e segment is resolved by the URL parser before the route sees it.)
+    ['an encoded dot-dot inside the name', '/scorm/demo-12/x%2F%2e%2e%2Findex.html'],
+    ['a backslash', '/scorm/demo-12/..%5Cindex.html'],
+    ['an unknown package', '/scorm/nope/index.html'],
+    ['a package id that is not one', '/scorm/DEMO_12/index.html'],
+    ['the package folder itself', '/scorm/demo-12/'],
+  ])('answers 404 for %s', async (_name, url) => {
+    expect((await ctx.request(url)).status).toBe(404);
   });
 });

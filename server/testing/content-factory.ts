@@ -12,11 +12,14 @@ import {
   lessons,
   news,
   onScreenLogs,
+  scormItems,
+  scormPackages,
   type LocalizedText,
 } from '../db/schema';
+import { DEMO_SCORM_PACKAGE_ID, DEMO_SCORM_SOURCE, describeScormPackage } from '../storage/scorm-packages';
 import type { FileStore } from '../storage/file-store';
 import { encryptAttachment } from '../storage/attachment-crypto';
-import { createTestContext, type TestContext, type TestRequestInit } from '../test-support';
+import { createTestContext, type TestContext, type TestContextOptions, type TestRequestInit } from '../test-support';
 
 // Route tests build their own content, so they hold whatever the demo seed becomes.
 
@@ -48,8 +51,8 @@ export async function signIn(ctx: TestContext, externalId: string, password = 'L
 
 /** A test app with no learning content at all (whatever the demo seed holds is removed) and its own
  * copy of the file store, which the factory writes to. */
-export async function createContentTestContext(): Promise<ContentTestContext> {
-  const ctx = await createTestContext({ privateFiles: true });
+export async function createContentTestContext(config?: TestContextOptions['config']): Promise<ContentTestContext> {
+  const ctx = await createTestContext({ privateFiles: true, config });
   await resetContent(ctx.database.db);
   return Object.assign(ctx, { deps: { db: ctx.database.db, files: ctx.services.files } });
 }
@@ -59,7 +62,7 @@ export const tri = (en: string, zh = `${en}（繁）`, cn = `${en}（简）`): L
 
 /** Removes every course, attachment and news row (and what hangs off them), whatever a seed put there. */
 export async function resetContent(db: Db): Promise<void> {
-  for (const table of [news, onScreenLogs, attachmentProgress, attachmentLikes, courseLikes, courseEnrolments, courseItems, lessons, courses, attachments, departments]) {
+  for (const table of [news, onScreenLogs, attachmentProgress, attachmentLikes, courseLikes, courseEnrolments, courseItems, scormPackages, lessons, courses, attachments, departments]) {
     await db.delete(table);
   }
 }
@@ -110,6 +113,18 @@ export async function createReadingItem(
       position: i.position ?? 1,
     })
     .returning({ id: courseItems.id });
+  return row.id;
+}
+
+/** A SCORM item running the demo package (installed here when missing; ADR 029). */
+export async function createScormItem(db: Db, i: { courseId: number; lessonId: number; title: LocalizedText; requiredSeconds: number; position?: number }): Promise<number> {
+  const pkg = describeScormPackage(DEMO_SCORM_SOURCE);
+  await db.insert(scormPackages).values({ id: DEMO_SCORM_PACKAGE_ID, version: pkg.version, launchFile: pkg.launchFile, files: pkg.files }).onConflictDoNothing();
+  const [row] = await db
+    .insert(courseItems)
+    .values({ courseId: i.courseId, lessonId: i.lessonId, kind: 'scorm', title: i.title, requiredSeconds: i.requiredSeconds, position: i.position ?? 1 })
+    .returning({ id: courseItems.id });
+  await db.insert(scormItems).values({ itemId: row.id, packageId: DEMO_SCORM_PACKAGE_ID });
   return row.id;
 }
 

@@ -1,9 +1,10 @@
-import { callRoute } from './call-route';
+import { callRoute, routePath } from './call-route';
+import { http } from './http';
 import type { CallOptions } from './list-query';
 import { commitScormRuntimeRoute, getScormRuntimeRoute } from './schemas/scorm.routes';
 import type { ScormCommitPayload, ScormCommitResult, ScormRuntime } from './schemas/scorm.schema';
 
-// SCORM course items (issue 13, ADR 029). The launcher (ADR 029 step 4, not built yet) calls these.
+// SCORM course items (issue 13, ADR 029). The launcher (src/routes/scorm/scorm.actor.ts) calls these.
 
 /** Starts a launch: the stored data to resume from and the launch number its commits carry. */
 export function getScormRuntime(itemId: string, { signal }: CallOptions = {}): Promise<ScormRuntime> {
@@ -13,4 +14,13 @@ export function getScormRuntime(itemId: string, { signal }: CallOptions = {}): P
 /** Stores one commit; the server keeps the highest (launch, seq), so a resend is safe. */
 export function commitScormRuntime(itemId: string, payload: ScormCommitPayload): Promise<ScormCommitResult> {
   return callRoute(commitScormRuntimeRoute, { params: { id: itemId }, body: payload });
+}
+
+/**
+ * The same commit when this window closes (ADR 029): a keepalive fetch, which the browser
+ * finishes after the page is gone, with the app's own headers (bearer, XSRF), not a beacon. Its
+ * answer is not awaited by anyone; the journal of the next launch covers one that is lost.
+ */
+export function commitScormRuntimeOnClose(itemId: string, payload: ScormCommitPayload): void {
+  http(routePath(commitScormRuntimeRoute, { id: itemId }), { method: 'put', json: payload, keepalive: true, retry: 0 }).catch(() => undefined);
 }

@@ -17,6 +17,7 @@ import { lessonAttachmentMachine } from './lesson/lesson-attachment.machine';
 import { lessonMachine } from './lesson/lesson.machine';
 import { quizAttemptMachine } from './quiz-attempt/quiz-attempt.machine';
 import { quizMachine } from './quiz/quiz.machine';
+import { scormMachine } from './scorm/scorm.machine';
 import { onScreenTimeMachine } from './on-screen-time/on-screen-time.machine';
 import { resetPasswordMachine } from './reset-password/reset-password.machine';
 import { sessionMachine } from './session/session.machine';
@@ -49,6 +50,7 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['quiz', quizMachine],
   ['mock-practice', mockPracticeMachine],
   ['mock-exams', mockExamsMachine],
+  ['scorm', scormMachine],
 ];
 
 describe('machine diagrams in docs/machines', () => {

@@ -372,16 +372,17 @@ export const FEATURES: Record<string, Layers> = {
   // Issue 13, ADR 026: evaluation and the feedback form of a completed course (one submission, once);
   // its route is a section of the course page (FeedbackFormsSection), not a page of its own.
   'feedback-forms': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
-  // Issue 13, ADR 029: SCORM course items. Built so far: the contract (GET and PUT
-  // /api/scorm/:id/runtime), its server and client calls, the store and the demo package; the
-  // launcher (client) and the package files' serving are ADR 029's next steps.
+  // Issue 13, ADR 029: SCORM course items: the contract (GET and PUT /api/scorm/:id/runtime), the
+  // package files under /scorm/<package>/ (registerScormFileRoutes), the store, the demo package,
+  // the launcher machine, its route (a section of the course page) and view; scorm-again is
+  // loaded lazily by src/platform/scorm-runtime.ts.
   scorm: {
     schema: true,
     contract: true,
     api: true,
-    machine: 'not built yet: ADR 029 step 4 (the scorm-launcher machine)',
-    route: 'not built yet: ADR 029 step 4 (the launcher in the course page)',
-    ui: 'not built yet: ADR 029 step 4 (the launcher views and stories)',
+    machine: true,
+    route: true,
+    ui: true,
     serverRoute: true,
     serverDomain: true,
     test: true,
@@ -414,9 +415,10 @@ export const SHARED = {
   },
   /** src/platform/<name>.ts and src/platform/<name>/: browser facilities of no one feature (ADR 023) */
   platform: {
-    storage: 'browser storage: the token, the unsent on-screen record, the video position',
+    storage: 'browser storage: the token, the unsent on-screen record, the video position, the unconfirmed SCORM commit',
     'attachment-crypto': 'the decrypting worker of every attachment',
     'session-channel': 'the session shared between tabs',
+    'scorm-runtime': 'scorm-again, the SCORM runtime library, loaded lazily for the SCORM launcher (ADR 029)',
   },
   /** src/machines/<folder>/ */
   machines: {

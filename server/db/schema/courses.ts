@@ -44,7 +44,8 @@ export const lessons = pgTable(
   (t) => [index('lessons_course_id_idx').on(t.courseId, t.position)],
 );
 
-export const ITEM_KINDS = ['reading', 'attachment'] as const;
+/** scorm: runs an installed package (scorm_items names it; issue 13, ADR 029). */
+export const ITEM_KINDS = ['reading', 'attachment', 'scorm'] as const;
 
 export const courseItems = pgTable(
   'course_items',

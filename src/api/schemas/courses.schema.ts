@@ -89,14 +89,14 @@ export const attachmentSummarySchema = z.object({
 });
 export type AttachmentSummary = z.infer<typeof attachmentSummarySchema>;
 
-/** An item of a lesson: a reading (text shown on screen for a required time) or an attachment. */
+/** An item of a lesson: a reading (text shown on screen for a required time), an attachment, or a SCORM package (opened in a popup, ADR 029). */
 export const courseItemSchema = z.object({
   id: z.string(),
   title: z.string(),
-  kind: z.enum(['reading', 'attachment']),
+  kind: z.enum(['reading', 'attachment', 'scorm']),
   /** reading: the text (plain, paragraphs separated by blank lines); attachment: ''. */
   body: z.string(),
-  /** reading: seconds on screen needed to complete it; attachment: 0. */
+  /** reading and scorm: seconds on screen needed to complete it; attachment: 0. */
   required_seconds: z.int(),
   /** Seconds the learner has spent on it so far. */
   duration: z.int(),

@@ -9,6 +9,7 @@ import { courseContent } from '../continual-auth/learning-content';
 import { CoursesNamespace } from '../courses/courses-namespace';
 import { FeedbackFormsSection } from '../feedback-forms/feedback-forms.route';
 import { CourseQuizzes } from '../quiz/course-quizzes';
+import { ScormLauncher } from '../scorm/scorm.route';
 import { courseDetailRouteMachine } from './course-detail.actor';
 
 function CoursePage({ id }: { id: string }) {
@@ -22,6 +23,7 @@ function CoursePage({ id }: { id: string }) {
       onEnrol={() => actor.send({ type: 'enrol' })}
       onRetry={() => actor.send({ type: 'retry' })}
       onNavigate={(to) => navigate(to)}
+      renderScorm={(item) => <ScormLauncher key={item.id} itemId={item.id} title={item.title} />}
       extra={
         <>
           <CourseQuizzes courseId={id} />

@@ -7,14 +7,14 @@ import { LoadingOverlay } from '../../ui/layout/loading-overlay';
 
 export const COURSES_NS = 'courses';
 
-// The learning texts (the catalogue, lessons and their attachments, quizzes, the feedback form)
+// The learning texts (the catalogue, lessons and their attachments, quizzes, the feedback form, the SCORM launcher)
 // travel with the learning pages, not with the first page: each language's namespaces are their own
 // chunks, fetched when a page of them is first shown in that language. The language bundles
 // (src/i18n/bundles/*.ts) leave these files out; a test checks both lists agree.
-export const LEARNING_NAMESPACES = [COURSES_NS, 'quiz', 'feedback-forms', 'attachments', 'lesson'] as const;
+export const LEARNING_NAMESPACES = [COURSES_NS, 'quiz', 'feedback-forms', 'attachments', 'lesson', 'scorm'] as const;
 type LearningNamespace = (typeof LEARNING_NAMESPACES)[number];
 type Texts = Record<string, unknown>;
-const files = import.meta.glob<Texts>('../../i18n/locales/*/{courses,quiz,feedback-forms,attachments,lesson}.json', { import: 'default' });
+const files = import.meta.glob<Texts>('../../i18n/locales/*/{courses,quiz,feedback-forms,attachments,lesson,scorm}.json', { import: 'default' });
 
 async function loadLearningTexts(lang: Language): Promise<Record<LearningNamespace, Texts>> {
   const loaded = await Promise.all(

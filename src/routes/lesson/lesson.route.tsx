@@ -7,6 +7,7 @@ import { sameFinishView, sameLessonView, selectFinishView, selectLessonView, sel
 import { onScreenTimeView, sameTimerView, type OnScreenTimeSnapshot } from '../../machines/on-screen-time/on-screen-time.selectors';
 import type { MediaHandle } from '../../ui/attachment-viewer/use-media-events';
 import { LessonView } from '../../ui/lesson/lesson-view';
+import { ScormLauncher } from '../scorm/scorm.route';
 import { OnScreenTimeView } from '../../ui/on-screen-time/on-screen-time-view';
 import { useContinualAuth, useContinualAuthFor, useLearningControls } from '../continual-auth/continual-auth-provider';
 import { lessonContent } from '../continual-auth/learning-content';
@@ -51,6 +52,8 @@ function LessonPage({ courseId, itemId }: { courseId: string; itemId: string }) 
   const timerView = useSelector(timer!, (s) => onScreenTimeView(s as OnScreenTimeSnapshot), sameTimerView) ?? idleTimer;
   const attachment = useSelector(lesson, (s) => s.children.attachment) as LessonAttachmentActor | undefined;
   const onRetry = () => lesson.send({ type: 'course.retry' });
+  // A SCORM item (ADR 029): its launcher is the content; the page's on-screen time is the item's.
+  const scormItem = useSelector(lesson, (s) => s.context.course?.lessons.flatMap((l) => l.items).find((i) => i.id === s.context.itemId && i.kind === 'scorm'));
 
   if (view.status !== 'ready') return <LessonView status={view.status} courseId={courseId} onRetry={view.status === 'failed' ? onRetry : () => undefined} />;
   return (
@@ -64,7 +67,9 @@ function LessonPage({ courseId, itemId }: { courseId: string; itemId: string }) 
       reading={view.reading}
       timer={<OnScreenTimeView status={timerStatus(timerView.status)} seconds={timerView.seconds} notice={timerView.notice} viewingFailed={viewingFailed} />}
       content={
-        view.attachmentId && attachment ? (
+        scormItem ? (
+          <ScormLauncher key={scormItem.id} itemId={scormItem.id} title={scormItem.title} />
+        ) : view.attachmentId && attachment ? (
           <LessonAttachment
             key={view.attachmentId}
             attachment={attachment}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { CourseItem } from '../../api/schemas/courses.schema';
 import { useTranslation } from 'react-i18next';
 import type { CourseDetailViewModel } from '../../machines/course-detail/course-detail.selectors';
 import { DEFAULT_COVER_URL } from '../../config/constants';
@@ -18,6 +19,8 @@ export interface CourseDetailViewProps extends CourseDetailViewModel {
   onNavigate: (to: string) => void;
   /** Sections the page adds after the lessons (a completed course: evaluation and feedback). */
   extra?: ReactNode;
+  /** A SCORM item's launcher, given by the route (ADR 029). */
+  renderScorm?: (item: CourseItem) => ReactNode;
 }
 
 const paragraphs = (text: string) => text.split(/\n\s*\n/).map((s) => s.trim()).filter(Boolean);
@@ -116,7 +119,7 @@ export function CourseDetailView(p: CourseDetailViewProps) {
       </section>
       <section className="course-detail__lessons" aria-labelledby="course-lessons">
         <h2 id="course-lessons">{t('courses:lessons')}</h2>
-        <LessonList courseId={course.id} lessons={course.lessons} onNavigate={p.onNavigate} />
+        <LessonList courseId={course.id} lessons={course.lessons} onNavigate={p.onNavigate} renderScorm={p.renderScorm} />
       </section>
       {p.extra}
     </article>

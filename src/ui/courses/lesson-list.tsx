@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CourseItem, Lesson } from '../../api/schemas/courses.schema';
 import { NavAnchor } from '../layout/nav-anchor';
@@ -20,10 +21,12 @@ export interface LessonListProps {
   courseId: string;
   lessons: readonly Lesson[];
   onNavigate: (to: string) => void;
+  /** A SCORM item's launcher (ADR 029: the package opens in a popup from the course page). */
+  renderScorm?: (item: CourseItem) => ReactNode;
 }
 
 /** The lessons and their items: type, title, what it takes, whether done; each opens its viewer. */
-export function LessonList({ courseId, lessons, onNavigate }: LessonListProps) {
+export function LessonList({ courseId, lessons, onNavigate, renderScorm }: LessonListProps) {
   const { t } = useTranslation();
   if (lessons.length === 0) return <p className="list-state__empty">{t('courses:no_lessons')}</p>;
   return (
@@ -36,6 +39,10 @@ export function LessonList({ courseId, lessons, onNavigate }: LessonListProps) {
               <li key={item.id} className={`lesson-item${item.completed ? ' lesson-item--completed' : ''}`} data-testid="lesson-item">
                 {item.attachment ? (
                   <TypeIcon type={item.attachment.type} />
+                ) : item.kind === 'scorm' ? (
+                  <span className="type-icon type-icon--scorm" role="img" aria-label={t('scorm:item_scorm')} title={t('scorm:item_scorm')}>
+                    ▶
+                  </span>
                 ) : (
                   <span className="type-icon type-icon--reading" role="img" aria-label={t('courses:item_reading')} title={t('courses:item_reading')}>
                     Aa
@@ -44,9 +51,7 @@ export function LessonList({ courseId, lessons, onNavigate }: LessonListProps) {
                 <NavAnchor className="lesson-item__title" to={lessonPath(courseId, item.id)} onNavigate={onNavigate}>
                   {item.title}
                 </NavAnchor>
-                <span className="lesson-item__facts">
-                  <ItemFacts item={item} />
-                </span>
+                <span className="lesson-item__facts">{item.kind === 'scorm' ? renderScorm?.(item) : <ItemFacts item={item} />}</span>
                 <span className="lesson-item__done" role="img" aria-label={t(item.completed ? 'courses:item_completed' : 'courses:item_not_completed')}>
                   {item.completed ? '✓' : ''}
                 </span>

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError } from '../../api/api-error';
+import { json, stubFetch } from '../../api/test-helpers';
+import { createScormJournal } from '../../platform/storage/scorm-journal';
+import { sampleRuntime } from '../../machines/scorm/scorm.fixtures';
+import { loadScormLibrary } from '../../platform/scorm-runtime';
+import { dataOf, problemOf, replayJournal, resumeData } from './scorm.actor';
+
+// The launcher's wiring with the real scorm-again (ADR 029): what a commit carries, what a
+// relaunch starts from, and what a failed call means.
+
+type Api12 = {
+  LMSInitialize(p: string): string;
+  LMSSetValue(k: string, v: string): string;
+  LMSGetValue(k: string): string;
+  LMSCommit(p: string): string;
+  on(e: string, cb: () => void): void;
+  loadFromJSON(json: Record<string, unknown>, element?: string): void;
+  renderCMIToJSONString(): string;
+  cmi: Record<string, unknown>;
+};
+const settings = { autocommit: false, lmsCommitUrl: false, logLevel: 5 };
+
+describe('SCORM launcher wiring', () => {
+  it("reads a SCORM 1.2 commit: status mapped, score, location, suspend_data and the data model's JSON", async () => {
+    const lib = await loadScormLibrary();
+    const api = new lib.Scorm12API(settings) as Api12;
+    const commits: unknown[] = [];
+    api.on('LMSCommit', () => commits.push(dataOf(api, '1.2')));
+    api.LMSInitialize('');
+    api.LMSSetValue('cmi.core.lesson_location', 'page-3');
+    api.LMSSetValue('cmi.suspend_data', '{"seen":[1,2,3]}');
+    api.LMSSetValue('cmi.core.lesson_status', 'passed');
+    api.LMSSetValue('cmi.core.score.raw', '80');
+    expect(api.LMSCommit('')).toBe('true');
+    expect(commits).toHaveLength(1);
+    const data = commits[0] as ReturnType<typeof dataOf>;
+    expect(data).toMatchObject({ version: '1.2', completion: 'completed', success: 'passed', score: { raw: 80 }, location: 'page-3', suspend_data: '{"seen":[1,2,3]}' });
+    expect(JSON.parse(data.cmi)).toMatchObject({ cmi: { core: { lesson_location: 'page-3' } } });
+  });
+
+  it('starts a relaunch from the server: entry resume, the stored location and suspend_data', async () => {
+    const lib = await loadScormLibrary();
+    const first = new lib.Scorm12API(settings) as Api12;
+    first.LMSInitialize('');
+    first.LMSSetValue('cmi.core.lesson_location', 'old');
+    const runtime = sampleRuntime({ cmi: first.renderCMIToJSONString(), location: 'page-2', suspend_data: '{"seen":[1,2]}', entry: 'resume' });
+    const api = new lib.Scorm12API(settings) as Api12;
+    api.loadFromJSON(resumeData(runtime), '');
+    api.LMSInitialize('');
+    expect(api.LMSGetValue('cmi.core.entry')).toBe('resume');
+    expect(api.LMSGetValue('cmi.core.lesson_location')).toBe('page-2');
+    expect(api.LMSGetValue('cmi.suspend_data')).toBe('{"seen":[1,2]}');
+  });
+
+  it('tells offline (try again) from refused (the server said no)', () => {
+    expect(problemOf(new TypeError('Failed to fetch'))).toEqual({ kind: 'offline' });
+    expect(problemOf(new ApiRequestError(0, null, ''))).toEqual({ kind: 'offline' });
+    expect(problemOf(new ApiRequestError(400, null, 'The SCORM data is too large to save.'))).toEqual({ kind: 'refused', message: 'The SCORM data is too large to save.' });
+  });
+});
+
+describe('SCORM journal replay before a launch (ADR 029)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+  const kept = { launch: 1, seq: 4, finished: false, version: '1.2' as const, completion: 'incomplete' as const, success: 'unknown' as const, score: null, location: '2', suspend_data: '{}', cmi: '{}' };
+
+  it('sends the commit an earlier window left unconfirmed, then forgets it', async () => {
+    const journal = createScormJournal();
+    journal.write('5', kept);
+    const net = stubFetch(() => json({ launch: 1, seq: 4, stored: true, counted_complete: false }));
+    await replayJournal('5', journal);
+    expect(net.last().method).toBe('PUT');
+    expect(new URL(net.last().url).pathname).toBe('/api/scorm/5/runtime');
+    expect(JSON.parse(net.lastBody()!)).toMatchObject({ launch: 1, seq: 4, location: '2' });
+    expect(journal.read('5')).toBeNull();
+  });
+
+  it('keeps it while offline (the launch waits), drops it when the server refuses it', async () => {
+    const journal = createScormJournal();
+    journal.write('5', kept);
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(replayJournal('5', journal)).rejects.toEqual({ kind: 'offline' });
+    expect(journal.read('5')).not.toBeNull();
+    stubFetch(() => json({ message: 'That SCORM session was not started.' }, 409));
+    await replayJournal('5', journal);
+    expect(journal.read('5')).toBeNull();
+  });
+
+  it('sends nothing when the journal is empty', async () => {
+    const net = stubFetch(() => json({}));
+    await replayJournal('5', createScormJournal());
+    expect(net.requests).toHaveLength(0);
+  });
+});
