@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type {
   MyOfflineEnrolment,
   OfflineCourseCard,
@@ -71,7 +71,7 @@ function filtersOf(query: OfflineCourseQuery, now: Date): SQL[] {
     if (query.to) parts.push(sql`s.starts_at < ${new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString()}::timestamptz`);
     where.push(sql`exists (select 1 from offline_sessions s where ${sql.join(parts, sql` and `)})`);
   }
-  const closed = or(lt(sql`${now.toISOString()}::timestamptz`, offlineCourses.applicationsOpenAt), gte(sql`${now.toISOString()}::timestamptz`, offlineCourses.enrolDeadline))!;
+  const closed = or(lt(sql`${now.toISOString()}::timestamptz`, offlineCourses.applicationsOpenAt), gt(sql`${now.toISOString()}::timestamptz`, offlineCourses.enrolDeadline))!;
   if (query.status === 'closed') where.push(closed);
   if (query.status === 'full') where.push(sql`not (${closed})`, sql`${seatsHeldSql} >= ${offlineCourses.quota}`);
   if (query.status === 'open') where.push(sql`not (${closed})`, sql`${seatsHeldSql} < ${offlineCourses.quota}`);
