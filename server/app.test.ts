@@ -114,6 +114,8 @@ describe('API reference', () => {
         '/api/offline_courses/{id}/enrolments',
         '/api/offline_enrolments',
         '/api/offline_enrolments/{id}/cancel',
+        '/api/offline_sessions/{id}/check_in',
+        '/api/offline_sessions/{id}/check_out',
         '/api/on_screen_log/course/{id}/total',
         '/api/on_screen_log/{id}',
         '/api/quiz_attempts/{id}',

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { OFFLINE_ERROR_CODE, type EnrolPayload, type MyOfflineEnrolmentsQuery, type OfflineEnrolment, type OfflineEnrolmentListResponse } from '../../src/api/schemas/offline-enrolments.schema';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { OFFLINE_ERROR_CODE, type Attendance, type EnrolPayload, type MyOfflineEnrolmentsQuery, type OfflineEnrolment, type OfflineEnrolmentListResponse } from '../../src/api/schemas/offline-enrolments.schema';
 import type { OfflineEnrolmentStatus } from '../../src/api/schemas/offline-courses.schema';
 import type { Db } from '../db/client';
-import { notifications, offlineCourses, offlineEnrolments, offlineSessions } from '../db/schema';
+import { notifications, offlineAttendance, offlineCourses, offlineEnrolments, offlineSessions } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { translate } from '../i18n/messages';
 import { localize, paging } from './courses';
@@ -156,4 +156,72 @@ export async function listMyOfflineEnrolments(db: Db, query: MyOfflineEnrolments
   const data: OfflineEnrolment[] = [];
   for (const r of rows) data.push(await enrolmentOf(db, r.e, r.course, caller));
   return { data, page: query.page, per_page: query.per_page, total };
+}
+
+type SessionRow = typeof offlineSessions.$inferSelect;
+type AttendanceRow = typeof offlineAttendance.$inferSelect;
+
+/** Attendance time: check-out − check-in, clipped to the session, in whole minutes. */
+export function attendedMinutes(session: Pick<SessionRow, 'startsAt' | 'endsAt'>, row: Pick<AttendanceRow, 'checkedInAt' | 'checkedOutAt'>): number {
+  if (!row.checkedOutAt) return 0;
+  const from = Math.max(row.checkedInAt.getTime(), session.startsAt.getTime());
+  const to = Math.min(row.checkedOutAt.getTime(), session.endsAt.getTime());
+  return Math.max(0, Math.floor((to - from) / 60_000));
+}
+
+const attendanceOf = (session: SessionRow, row: AttendanceRow): Attendance => ({
+  session_id: String(session.id),
+  checked_in_at: row.checkedInAt.toISOString(),
+  checked_out_at: iso(row.checkedOutAt),
+  attended_minutes: attendedMinutes(session, row),
+});
+
+/** The session, if the caller may use its codes now: confirmed in its course, inside its window, the right code. */
+async function sessionForCode(db: Db, sessionId: number, code: string, which: 'in' | 'out', caller: Caller): Promise<SessionRow> {
+  const [found] = await db
+    .select({ session: offlineSessions })
+    .from(offlineSessions)
+    .innerJoin(offlineCourses, eq(offlineCourses.id, offlineSessions.courseId))
+    .where(and(eq(offlineSessions.id, sessionId), publishedOffline(caller.now)));
+  if (!found) throw new HttpError(404, 'server:offline_session_not_found');
+  const session = found.session;
+  const [confirmed] = await db
+    .select({ id: offlineEnrolments.id })
+    .from(offlineEnrolments)
+    .where(and(eq(offlineEnrolments.courseId, session.courseId), eq(offlineEnrolments.userId, caller.userId), eq(offlineEnrolments.status, 'confirmed')));
+  if (!confirmed) throw new HttpError(403, 'server:offline_not_enrolled', {}, { code: OFFLINE_ERROR_CODE.offlineNotEnrolled });
+  if (caller.now < session.windowOpensAt || caller.now > session.windowClosesAt) {
+    throw new HttpError(403, 'server:offline_session_not_open', {}, { code: OFFLINE_ERROR_CODE.offlineSessionNotOpen });
+  }
+  const expected = which === 'in' ? session.checkInCode : session.checkOutCode;
+  if (code.trim().toUpperCase() !== expected.toUpperCase()) {
+    throw new HttpError(400, which === 'in' ? 'server:offline_wrong_check_in_code' : 'server:offline_wrong_check_out_code', {}, { code: OFFLINE_ERROR_CODE.offlineWrongCode });
+  }
+  return session;
+}
+
+/** SPEC §5: check in with the trainer's code, inside the session's window; once per learner. */
+export async function checkIn(db: Db, sessionId: number, code: string, caller: Caller): Promise<Attendance> {
+  const session = await sessionForCode(db, sessionId, code, 'in', caller);
+  const [row] = await db
+    .insert(offlineAttendance)
+    .values({ sessionId: session.id, userId: caller.userId, checkedInAt: caller.now })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new HttpError(409, 'server:offline_already_checked_in', {}, { code: OFFLINE_ERROR_CODE.offlineAttendanceState });
+  return attendanceOf(session, row);
+}
+
+/** SPEC §5: check out with the trainer's code after checking in; records the attendance time. */
+export async function checkOut(db: Db, sessionId: number, code: string, caller: Caller): Promise<Attendance> {
+  const session = await sessionForCode(db, sessionId, code, 'out', caller);
+  const mine = and(eq(offlineAttendance.sessionId, session.id), eq(offlineAttendance.userId, caller.userId));
+  const [row] = await db
+    .update(offlineAttendance)
+    .set({ checkedOutAt: caller.now })
+    .where(and(mine, isNull(offlineAttendance.checkedOutAt)))
+    .returning();
+  if (row) return attendanceOf(session, row);
+  const [existing] = await db.select().from(offlineAttendance).where(mine);
+  throw new HttpError(409, existing ? 'server:offline_already_checked_out' : 'server:offline_not_checked_in', {}, { code: OFFLINE_ERROR_CODE.offlineAttendanceState });
 }

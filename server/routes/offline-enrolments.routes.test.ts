@@ -216,3 +216,54 @@ describe('GET /api/offline_enrolments', () => {
     expect((await ctx.request('/api/offline_enrolments')).status).toBe(401);
   });
 });
+
+describe('POST /api/offline_sessions/:id/check_in and check_out (last: moves the clock on)', () => {
+  it('needs a confirmed enrolment, the session window, the right codes, once each; records the minutes within the session', async () => {
+    const start = new Date(now.getTime() + 3_600_000);
+    const id = await course('Attendance', { needsApproval: false, sessionStart: start });
+    const pendingCourse = await course('Attendance pending', { sessionStart: start });
+    await enrolOk(agent01, id);
+    await enrolOk(agent02, pendingCourse);
+    const session = (await detail(agent01, id)).sessions[0].id;
+    const pendingSession = (await detail(agent02, pendingCourse)).sessions[0].id;
+    const post = (who: Learner, sid: string, which: 'check_in' | 'check_out', body: unknown) =>
+      who.request(`/api/offline_sessions/${sid}/${which}`, { method: 'POST', json: body });
+    const refusal = async (res: Response, status: number) => json<{ message: string; code?: string }>(res, status);
+
+    // Before the window (it opens half an hour before the start).
+    expect(await refusal(await post(agent01, session, 'check_in', { code: 'IN1234' }), 403)).toMatchObject({
+      code: 'OfflineSessionNotOpen',
+      message: 'This session is not available to check in or out now.',
+    });
+    ctx.clock.set(start.getTime() - 10 * 60_000);
+    const a1 = await signIn(ctx, 'agent01');
+    const a2 = await signIn(ctx, 'agent02');
+    expect((await refusal(await post(a2, pendingSession, 'check_in', { code: 'IN1234' }), 403)).code).toBe('OfflineNotEnrolled');
+    expect((await refusal(await post(a1, session, 'check_in', { code: 'WRONG1' }), 400)).message).toBe('The check-in code is wrong.');
+    expect((await refusal(await post(a1, session, 'check_in', { code: '' }), 400)).message).toBe('Please enter the code (letters and digits, at most 20).');
+    expect((await refusal(await post(a1, session, 'check_in', {}), 400)).message).toBe('Please enter the code (letters and digits, at most 20).');
+    expect((await refusal(await post(a1, session, 'check_out', { code: 'OUT5678' }), 409)).message).toBe('Please check in before you check out.');
+    expect((await refusal(await post(a1, '999999', 'check_in', { code: 'IN1234' }), 404)).message).toBe('The session was not found.');
+    expect((await post(a1, 'abc', 'check_in', { code: 'IN1234' })).status).toBe(400);
+
+    const checkedIn = await json<{ checked_in_at: string; attended_minutes: number }>(await post(a1, session, 'check_in', { code: 'in1234' }));
+    expect(checkedIn).toMatchObject({ checked_in_at: new Date(start.getTime() - 10 * 60_000).toISOString(), attended_minutes: 0 });
+    expect((await refusal(await post(a1, session, 'check_in', { code: 'IN1234' }), 409)).message).toBe('You have already checked in to this session.');
+
+    ctx.clock.set(start.getTime() + 90 * 60_000);
+    const b1 = await signIn(ctx, 'agent01');
+    expect((await refusal(await post(b1, session, 'check_out', { code: 'IN1234' }), 400)).message).toBe('The check-out code is wrong.');
+    // Minutes count from the session's start, not the early check-in.
+    expect(await json(await post(b1, session, 'check_out', { code: 'OUT5678' }))).toMatchObject({ attended_minutes: 90 });
+    expect((await refusal(await post(b1, session, 'check_out', { code: 'OUT5678' }), 409)).message).toBe('You have already checked out of this session.');
+
+    // After the window (half an hour after the two-hour session).
+    const late = await course('Attendance late', { needsApproval: false, sessionStart: new Date(start.getTime() - 24 * 3_600_000) });
+    ctx.clock.set(start.getTime() + 91 * 60_000);
+    const c1 = await signIn(ctx, 'agent01');
+    const lateDetail = await detail(c1, late);
+    expect(lateDetail.availability).toBe('open');
+    await enrolOk(c1, late);
+    expect((await refusal(await post(c1, lateDetail.sessions[0].id, 'check_in', { code: 'IN1234' }), 403)).code).toBe('OfflineSessionNotOpen');
+  });
+});

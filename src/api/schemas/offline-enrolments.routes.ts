@@ -1,7 +1,7 @@
 import { bearerSecurity, errorResponses, json, route } from '../route-contract';
 import { courseIdParamSchema } from './courses.schema';
 import { apiErrorSchema } from './error.schema';
-import { enrolPayloadSchema, myOfflineEnrolmentsQuerySchema, offlineEnrolmentListResponseSchema, offlineEnrolmentSchema } from './offline-enrolments.schema';
+import { attendanceSchema, checkCodePayloadSchema, enrolPayloadSchema, myOfflineEnrolmentsQuerySchema, offlineEnrolmentListResponseSchema, offlineEnrolmentSchema } from './offline-enrolments.schema';
 
 // ADR 018 / ADR 031: a learner's offline enrolments, declared once for the server, the client and the document.
 
@@ -60,5 +60,44 @@ export const listMyOfflineEnrolmentsRoute = route({
     ...errorResponses.unauthorized,
     ...errorResponses.forbiddenOr('two-factor is required and this session has not passed it'),
     ...notFound,
+  },
+});
+
+const checkDescription = (which: string) =>
+  `Only with a confirmed enrolment in the session's course, inside the session's window (server clock). Refused: a wrong ${which} code (400 code OfflineWrongCode); ` +
+  'outside the window (403 code OfflineSessionNotOpen); not confirmed (403 code OfflineNotEnrolled); ' +
+  'already done, or check-out before check-in (409 code OfflineAttendanceState).';
+
+export const checkInRoute = route({
+  ...common,
+  method: 'post',
+  path: '/api/offline_sessions/:id/check_in',
+  summary: 'Check in to a session with the code the trainer’s screen shows (once per learner)',
+  description: checkDescription('check-in'),
+  request: { params: courseIdParamSchema, body: checkCodePayloadSchema },
+  responses: {
+    200: json('The attendance', attendanceSchema),
+    ...errorResponses.badRequest,
+    ...errorResponses.unauthorized,
+    403: json('XSRF or two-factor missing, the window is not open, or the enrolment is not confirmed', apiErrorSchema),
+    ...notFound,
+    409: json('Already checked in', apiErrorSchema),
+  },
+});
+
+export const checkOutRoute = route({
+  ...common,
+  method: 'post',
+  path: '/api/offline_sessions/:id/check_out',
+  summary: 'Check out of a session with the trainer’s check-out code; records the attendance time',
+  description: checkDescription('check-out'),
+  request: { params: courseIdParamSchema, body: checkCodePayloadSchema },
+  responses: {
+    200: json('The attendance with its minutes', attendanceSchema),
+    ...errorResponses.badRequest,
+    ...errorResponses.unauthorized,
+    403: json('XSRF or two-factor missing, the window is not open, or the enrolment is not confirmed', apiErrorSchema),
+    ...notFound,
+    409: json('Not checked in, or already checked out', apiErrorSchema),
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { text } from './bounds.schema';
 import { pageNumber, perPage } from './courses.schema';
 import { myOfflineEnrolmentSchema, offlineEnrolmentStatusSchema } from './offline-courses.schema';
 import { pagedResponseSchema } from './paged.schema';
@@ -13,6 +14,10 @@ export const OFFLINE_ERROR_CODE = {
   offlineNoQuota: 'OfflineNoQuota',
   offlineCancelClosed: 'OfflineCancelClosed',
   offlineNotCancellable: 'OfflineNotCancellable',
+  offlineWrongCode: 'OfflineWrongCode',
+  offlineSessionNotOpen: 'OfflineSessionNotOpen',
+  offlineNotEnrolled: 'OfflineNotEnrolled',
+  offlineAttendanceState: 'OfflineAttendanceState',
 } as const;
 export type OfflineErrorCode = (typeof OFFLINE_ERROR_CODE)[keyof typeof OFFLINE_ERROR_CODE];
 
@@ -47,3 +52,19 @@ export type MyOfflineEnrolmentsQuery = z.infer<typeof myOfflineEnrolmentsQuerySc
 
 export const offlineEnrolmentListResponseSchema = pagedResponseSchema(offlineEnrolmentSchema);
 export type OfflineEnrolmentListResponse = z.infer<typeof offlineEnrolmentListResponseSchema>;
+
+/** POST /api/offline_sessions/:id/check_in and check_out: the code the trainer's screen shows. */
+export const checkCodePayloadSchema = z.object({
+  code: text({ error: 'validation:check_code_invalid' }).check(z.trim(), z.regex(/^[A-Za-z0-9]{1,20}$/, { error: 'validation:check_code_invalid' })),
+});
+export type CheckCodePayload = z.infer<typeof checkCodePayloadSchema>;
+
+/** The caller's attendance of a session (SPEC §5 check-in and check-out). */
+export const attendanceSchema = z.object({
+  session_id: z.string(),
+  checked_in_at: z.string(),
+  checked_out_at: z.nullable(z.string()),
+  /** Check-out − check-in, within the session, in whole minutes; 0 until checked out. */
+  attended_minutes: z.int(),
+});
+export type Attendance = z.infer<typeof attendanceSchema>;
