@@ -28,6 +28,8 @@ import { registerDemoRoutes } from './routes/demo.routes';
 import { registerIdentityCheckRoutes } from './routes/identity-checks.routes';
 import { registerMaterialRoutes } from './routes/materials.routes';
 import { registerNewsRoutes } from './routes/news.routes';
+import { registerOfflineCourseRoutes } from './routes/offline-courses.routes';
+import { registerOfflineEnrolmentRoutes } from './routes/offline-enrolments.routes';
 import { registerMockExamRoutes } from './routes/mock-exams.routes';
 import { registerQuizRoutes } from './routes/quizzes.routes';
 import { registerScormFileRoutes, registerScormRoutes } from './routes/scorm.routes';
@@ -116,6 +118,8 @@ export function createApp(deps: AppDeps) {
   registerQuizRoutes(app, services);
   registerMockExamRoutes(app, services);
   registerScormRoutes(app, services);
+  registerOfflineCourseRoutes(app, services);
+  registerOfflineEnrolmentRoutes(app, services);
   registerFileRoutes(app, services);
   registerFeedbackFormsRoutes(app, services);
   registerDemoRoutes(app, services);

@@ -53,6 +53,8 @@ const envSchema = z
     JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, { error: 'must be at least 32 characters' }),
     DEMO_MODE: flag('1'),
     TWO_FACTOR_REQUIRED: flag('0'),
+    // The app configuration's offlineCourse flag (SPEC §9: on); 0 hides classroom courses (their API answers 404).
+    OFFLINE_COURSE: flag('1'),
     // Unset: on in the demo (DEMO_MODE=1), off otherwise.
     SINGLE_DEVICE_SESSIONS: optionalFlag,
     // Unset: on in the demo, off otherwise.
@@ -91,6 +93,8 @@ export interface ServerConfig {
   jwtSecret?: string;
   demoMode: boolean;
   twoFactorRequired: boolean;
+  /** The app configuration's offlineCourse flag (ADR 031): off, every offline endpoint answers 404. */
+  offlineCourse: boolean;
   /** A sign-in from another browser (X-Client-Id) expires the user's older sessions. */
   singleDeviceSessions: boolean;
   /** App configuration continualAuthentication (SPEC §4): prompts every [min, max) units of unitSeconds. */
@@ -129,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       jwtSecret: e.JWT_SECRET,
       demoMode: e.DEMO_MODE,
       twoFactorRequired: e.TWO_FACTOR_REQUIRED,
+      offlineCourse: e.OFFLINE_COURSE,
       singleDeviceSessions: e.SINGLE_DEVICE_SESSIONS ?? e.DEMO_MODE,
       continualAuth: {
         enabled: e.CONTINUAL_AUTH ?? e.DEMO_MODE,

@@ -14,6 +14,7 @@ import { DEMO_FEEDBACK_FORM, DEMO_FEEDBACK_SUBMITTED } from './fixtures/demo-fee
 import { DEMO_NEWS } from './fixtures/demo-news';
 import { DEMO_SCORM_ITEM } from './fixtures/demo-scorm';
 import { DEMO_SCORM_PACKAGE_ID, DEMO_SCORM_SOURCE, describeScormPackage } from '../storage/scorm-packages';
+import { DEMO_OFFLINE_COURSES, DEMO_OFFLINE_ENQUIRY_EMAIL } from './fixtures/demo-offline-courses';
 import { DEMO_ATTEMPTS, DEMO_QUIZZES } from './fixtures/demo-quizzes';
 import { DEMO_MOCK_ATTEMPTS, DEMO_MOCK_BANK, DEMO_MOCK_PAPER, DEMO_MOCK_TOPICS } from './fixtures/demo-mock-exams';
 import { mockPasses } from '../domain/mock-exams';
@@ -37,6 +38,11 @@ import {
   mockPapers,
   mockTopics,
   news,
+  offlineCourses,
+  offlineEnrolments,
+  offlineMaterials,
+  offlinePrerequisites,
+  offlineSessions,
   onScreenLogs,
   quizAnswers,
   quizAttempts,
@@ -218,6 +224,7 @@ export async function seedContentIfEmpty(db: Db, files: FileStore, now = Date.no
     await seedScorm(tx, courseIds.get(DEMO_SCORM_ITEM.course)!);
     await seedQuizzes(tx, { courseIds, userId, now });
     await seedMockExams(tx, { userId, now });
+    await seedOfflineCourses(tx, { courseIds, attachmentIds, userId, now });
 
     await tx.insert(courseLikes).values(DEMO_COURSE_LIKES.map((l) => ({ userId: userId(l.user), courseId: courseIds.get(l.course)! })));
     await tx.insert(attachmentLikes).values(DEMO_ATTACHMENT_LIKES.map((l) => ({ userId: userId(l.user), attachmentId: attachmentIds.get(l.attachment)! })));
@@ -389,4 +396,64 @@ async function insertLessons(tx: Db, courseId: number, course: DemoCourse, attac
     }
   }
   return out;
+}
+
+/** Issue 14 (ADR 031): the classroom courses of demo-offline-courses.ts with their sessions, prerequisites, materials and enrolments. */
+async function seedOfflineCourses(
+  tx: Db,
+  { courseIds, attachmentIds, userId, now }: { courseIds: Map<string, number>; attachmentIds: Map<AttachmentKey, number>; userId: (code: string) => number; now: number },
+) {
+  const hours = (h: number) => new Date(now + h * 3_600_000);
+  for (const c of DEMO_OFFLINE_COURSES) {
+    const [row] = await tx
+      .insert(offlineCourses)
+      .values({
+        title: c.title,
+        description: c.description,
+        venue: c.venue,
+        initiator: c.initiator,
+        remarks: c.remarks,
+        fee: c.fee,
+        enquiryEmail: DEMO_OFFLINE_ENQUIRY_EMAIL,
+        durationHours: c.durationHours,
+        cpdHours: c.cpdHours,
+        quota: c.quota,
+        needsApproval: c.needsApproval,
+        applicationsOpenAt: hours(c.opensInHours),
+        enrolDeadline: hours(c.enrolDeadlineInHours),
+        cancelDeadline: hours(c.cancelDeadlineInHours),
+        publishedAt: hours(Math.min(c.opensInHours, 0) - 24),
+      })
+      .returning({ id: offlineCourses.id });
+    for (const s of c.sessions) {
+      const startsAt = hours(s.startsInHours);
+      await tx.insert(offlineSessions).values({
+        courseId: row.id,
+        title: s.title,
+        startsAt,
+        endsAt: hours(s.startsInHours + s.hours),
+        // The window: from half an hour before the start to half an hour after the end.
+        windowOpensAt: hours(s.startsInHours - 0.5),
+        windowClosesAt: hours(s.startsInHours + s.hours + 0.5),
+        checkInCode: s.checkInCode,
+        checkOutCode: s.checkOutCode,
+      });
+    }
+    for (const [i, group] of (c.prerequisites ?? []).entries()) {
+      for (const key of group) await tx.insert(offlinePrerequisites).values({ offlineCourseId: row.id, groupNo: i + 1, courseId: courseIds.get(key)! });
+    }
+    for (const [i, key] of (c.materials ?? []).entries()) await tx.insert(offlineMaterials).values({ offlineCourseId: row.id, attachmentId: attachmentIds.get(key)!, position: i + 1 });
+    for (const e of c.enrolments ?? []) {
+      const requestedAt = hours(-e.hoursAgo);
+      await tx.insert(offlineEnrolments).values({
+        courseId: row.id,
+        userId: userId(e.user),
+        status: e.status,
+        termsAcceptedAt: requestedAt,
+        requestedAt,
+        decidedBy: e.decidedBy ? userId(e.decidedBy) : null,
+        decidedAt: e.decidedBy ? hours(-e.hoursAgo + 12) : null,
+      });
+    }
+  }
 }

@@ -11,6 +11,7 @@ export function buildAppConfig(config: ServerConfig): AppConfig {
     twoFactorRequired: config.twoFactorRequired,
     appEnabledFunction: {
       ...base.appEnabledFunction,
+      offlineCourse: base.appEnabledFunction.offlineCourse && config.offlineCourse,
       setTimeoutFunction: {
         ...base.appEnabledFunction.setTimeoutFunction,
         timeoutTimeSecond: config.sessionTimeoutSeconds,

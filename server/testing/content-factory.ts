@@ -11,6 +11,7 @@ import {
   departments,
   lessons,
   news,
+  offlineCourses,
   onScreenLogs,
   scormItems,
   scormPackages,
@@ -62,7 +63,8 @@ export const tri = (en: string, zh = `${en}（繁）`, cn = `${en}（简）`): L
 
 /** Removes every course, attachment and news row (and what hangs off them), whatever a seed put there. */
 export async function resetContent(db: Db): Promise<void> {
-  for (const table of [news, onScreenLogs, attachmentProgress, attachmentLikes, courseLikes, courseEnrolments, courseItems, scormPackages, lessons, courses, attachments, departments]) {
+  // Classroom courses first (ADR 031): their prerequisites and materials point at courses and attachments.
+  for (const table of [offlineCourses, news, onScreenLogs, attachmentProgress, attachmentLikes, courseLikes, courseEnrolments, courseItems, scormPackages, lessons, courses, attachments, departments]) {
     await db.delete(table);
   }
 }

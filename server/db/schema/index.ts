@@ -18,3 +18,4 @@ export * from './quizzes';
 export * from './feedback-forms';
 export * from './mock-exams';
 export * from './scorm';
+export * from './offline-courses';
