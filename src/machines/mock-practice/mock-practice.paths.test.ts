@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, type AdjacencyMap } from 'xstate/graph';
-import { replayRuns, type ModelPath, type Oracle } from '../testing/model-coverage';
+import { edgePaths, replayRuns, type Oracle } from '../testing/model-coverage';
 import { practiceAttempt, practiceResult, sampleReveals, savedPractice } from './mock-practice.fixtures';
 import { mockPracticeMachine, type MockPracticeContext, type PracticeSave } from './mock-practice.machine';
 import { mockPracticeOracle } from './mock-practice.oracle';
@@ -64,27 +63,11 @@ function serializeState(s: AnyMachineSnapshot): string {
   });
 }
 
-function edgePaths(): ModelPath[] {
-  const options = {
-    input,
-    serializeState,
-    events: (s: AnyMachineSnapshot) => [...staticEvents, ...saveOutcomes(s.context as MockPracticeContext)].filter((e) => s.can(e)),
-  };
-  const shortest = getShortestPaths(mockPracticeMachine, options as never) as unknown as ModelPath[];
-  const toState = new Map(shortest.map((p) => [serializeState(p.state), p]));
-  const adjacency = getAdjacencyMap(mockPracticeMachine, options as never) as unknown as AdjacencyMap<AnyMachineSnapshot, EventObject>;
-  const edges: ModelPath[] = [];
-  for (const { state, transitions } of Object.values(adjacency)) {
-    const prefix = toState.get(serializeState(state));
-    if (!prefix) continue;
-    for (const { event, state: next } of Object.values(transitions) as Array<{ event: EventObject; state: AnyMachineSnapshot }>) {
-      edges.push({ state: next, steps: [...prefix.steps, { event, state: next }], weight: prefix.weight + 1 });
-    }
-  }
-  return [...shortest, ...edges];
-}
-
-const paths = edgePaths();
+const paths = edgePaths(mockPracticeMachine, {
+  input,
+  serializeState,
+  events: (s: AnyMachineSnapshot) => [...staticEvents, ...saveOutcomes(s.context as MockPracticeContext)].filter((e) => s.can(e)),
+});
 
 function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknown[]) {
   const s = live as MockPracticeSnapshot;

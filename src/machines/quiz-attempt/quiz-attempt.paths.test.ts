@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, type AdjacencyMap } from 'xstate/graph';
 import { quizAttemptMachine, unansweredRequired, unsentOf, type QuizAttemptContext, type SendOutcome } from './quiz-attempt.machine';
 import { AFTER_RESULT, AFTER_SUBMIT, AFTER_SYNC, quizAttemptOracle } from './quiz-attempt.oracle';
 import { selectQuizPageView, type QuizAttemptSnapshot } from './quiz-attempt.selectors';
 import { finishedAttempt, openAttempt, sampleQuiz, sampleRecords, T0 } from './quiz-attempt.fixtures';
-import { replayRuns, type ModelPath, type Oracle } from '../testing/model-coverage';
+import { edgePaths, replayRuns, type Oracle } from '../testing/model-coverage';
 
 const input = { quizId: '7', now: () => T0 };
 const actorIds = ['loadQuiz', 'startAttempt', 'loadAttempt', 'sendAnswers', 'submitAttempt'];
@@ -106,27 +105,11 @@ function serializeState(s: AnyMachineSnapshot): string {
   });
 }
 
-function edgePaths(): ModelPath[] {
-  const options = {
-    input,
-    serializeState,
-    events: (s: AnyMachineSnapshot) => [...walked, ...sendOutcomes(s.context as QuizAttemptContext)].filter((e) => s.can(e)),
-  };
-  const shortest = getShortestPaths(quizAttemptMachine, options as never) as unknown as ModelPath[];
-  const toState = new Map(shortest.map((p) => [serializeState(p.state), p]));
-  const adjacency = getAdjacencyMap(quizAttemptMachine, options as never) as unknown as AdjacencyMap<AnyMachineSnapshot, EventObject>;
-  const edges: ModelPath[] = [];
-  for (const { state, transitions } of Object.values(adjacency)) {
-    const prefix = toState.get(serializeState(state));
-    if (!prefix) continue;
-    for (const { event, state: next } of Object.values(transitions) as Array<{ event: EventObject; state: AnyMachineSnapshot }>) {
-      edges.push({ state: next, steps: [...prefix.steps, { event, state: next }], weight: prefix.weight + 1 });
-    }
-  }
-  return [...shortest, ...edges];
-}
-
-const paths = edgePaths();
+const paths = edgePaths(quizAttemptMachine, {
+  input,
+  serializeState,
+  events: (s: AnyMachineSnapshot) => [...walked, ...sendOutcomes(s.context as QuizAttemptContext)].filter((e) => s.can(e)),
+});
 
 function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknown[]) {
   const s = live as QuizAttemptSnapshot;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, type AdjacencyMap } from 'xstate/graph';
 import type { ScormCommitPayload } from '../../api/schemas/scorm.schema';
-import { replayRuns, type ModelPath, type Oracle } from '../testing/model-coverage';
+import { edgePaths, replayRuns, type Oracle } from '../testing/model-coverage';
 import { committed, sampleData, sampleRuntime } from './scorm.fixtures';
 import { scormMachine, SCORM_RETRY_MS, type ScormContext } from './scorm.machine';
 import { AFTER_FINISHING_RETRY, AFTER_RUNNING_RETRY, scormOracle } from './scorm.oracle';
@@ -56,27 +55,11 @@ function serializeState(s: AnyMachineSnapshot): string {
   });
 }
 
-function edgePaths(): ModelPath[] {
-  const options = {
-    input,
-    serializeState,
-    events: (s: AnyMachineSnapshot) => [...staticEvents, ...confirmations(s.context as ScormContext)].filter((e) => s.can(e)),
-  };
-  const shortest = getShortestPaths(scormMachine, options as never) as unknown as ModelPath[];
-  const toState = new Map(shortest.map((p) => [serializeState(p.state), p]));
-  const adjacency = getAdjacencyMap(scormMachine, options as never) as unknown as AdjacencyMap<AnyMachineSnapshot, EventObject>;
-  const edges: ModelPath[] = [];
-  for (const { state, transitions } of Object.values(adjacency)) {
-    const prefix = toState.get(serializeState(state));
-    if (!prefix) continue;
-    for (const { event, state: next } of Object.values(transitions) as Array<{ event: EventObject; state: AnyMachineSnapshot }>) {
-      edges.push({ state: next, steps: [...prefix.steps, { event, state: next }], weight: prefix.weight + 1 });
-    }
-  }
-  return [...shortest, ...edges];
-}
-
-const paths = edgePaths();
+const paths = edgePaths(scormMachine, {
+  input,
+  serializeState,
+  events: (s: AnyMachineSnapshot) => [...staticEvents, ...confirmations(s.context as ScormContext)].filter((e) => s.can(e)),
+});
 
 // Per launch (a new launch numbers its commits from 1 again): the seq reached, and the first call of it.
 let lastSeq = 0;

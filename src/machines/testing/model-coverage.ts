@@ -69,18 +69,38 @@ export function modelPaths(
   const serialize = (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, context: s.context });
   const toState = new Map(shortest.map((p) => [serialize(p.state), p]));
   const adjacency = getAdjacencyMap(machine, options) as AdjacencyMap<AnyMachineSnapshot, EventObject>;
+  // Simple paths grow exponentially with the graph: machines whose context carries timestamps
+  // turn them off and rely on the edge paths (every transition still covered).
+  return [...shortest, ...edgesFrom(adjacency, toState, serialize), ...(simplePaths ? (getSimplePaths(machine, options) as ModelPath[]) : [])];
+}
+
+/**
+ * The shortest path to every reachable state, then one path per edge of the graph: the shortest
+ * path to the edge's source, then the edge. `serializeState` says which states are the same (what
+ * the rules read); `events` the events to try in a state (its outcomes may depend on the context).
+ */
+export function edgePaths(
+  machine: AnyStateMachine,
+  { input, serializeState, events }: { input?: unknown; serializeState: (s: AnyMachineSnapshot) => string; events: (s: AnyMachineSnapshot) => EventObject[] },
+): ModelPath[] {
+  const options = { input, serializeState, events };
+  const shortest = getShortestPaths(machine, options as never) as unknown as ModelPath[];
+  const toState = new Map(shortest.map((p) => [serializeState(p.state), p]));
+  const adjacency = getAdjacencyMap(machine, options as never) as unknown as AdjacencyMap<AnyMachineSnapshot, EventObject>;
+  return [...shortest, ...edgesFrom(adjacency, toState, serializeState)];
+}
+
+/** Each edge of the graph as the shortest path to its source, then the edge. */
+function edgesFrom(adjacency: AdjacencyMap<AnyMachineSnapshot, EventObject>, toState: Map<string, ModelPath>, serialize: (s: AnyMachineSnapshot) => string): ModelPath[] {
   const edges: ModelPath[] = [];
   for (const { state, transitions } of Object.values(adjacency)) {
     const prefix = toState.get(serialize(state));
     if (!prefix) continue;
-    const outgoing = Object.values(transitions) as Array<{ event: EventObject; state: AnyMachineSnapshot }>;
-    for (const { event, state: next } of outgoing) {
+    for (const { event, state: next } of Object.values(transitions) as Array<{ event: EventObject; state: AnyMachineSnapshot }>) {
       edges.push({ state: next, steps: [...prefix.steps, { event, state: next }], weight: prefix.weight + 1 });
     }
   }
-  // Simple paths grow exponentially with the graph: machines whose context carries timestamps
-  // turn them off and rely on the edge paths (every transition still covered).
-  return [...shortest, ...edges, ...(simplePaths ? (getSimplePaths(machine, options) as ModelPath[]) : [])];
+  return edges;
 }
 
 /** Human-readable description of a path for test names. */
