@@ -104,6 +104,21 @@ async function onScreenFor(page: Page, seconds: number, { keepStanding = false }
   return { from, to };
 }
 
+/** Muted, as a browser allows without a gesture; the learner's play button does the same. */
+const play = (page: Page) =>
+  page.getByTestId('attachment-video').evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    // hls.js may replace the source while play() is pending (AbortError): ask again, a few times.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await v.play();
+      } catch (error) {
+        if (attempt >= 5 || (error as Error).name !== 'AbortError') throw error;
+        if (v.readyState < 3) await new Promise((resolve) => v.addEventListener('canplay', resolve, { once: true }));
+      }
+    }
+  });
+
 test('agent01 plays the encrypted HLS video, reads the PDF to its last page, and the course total grows by the time spent', async ({ page }) => {
   test.setTimeout(90_000);
   await installClocks(page);
@@ -130,11 +145,7 @@ test('agent01 plays the encrypted HLS video, reads the PDF to its last page, and
   await expect(player).toBeVisible({ timeout: 20_000 });
   // The encrypted HLS rendition (hls.js, key from the API), not the mp4 file.
   await expect(page.locator('.attachment-viewer')).toHaveAttribute('data-status', 'streaming');
-  // Muted, as a browser allows without a gesture; the learner's play button does the same.
-  await player.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
+  await play(page);
   await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1.5);
   expect(await player.evaluate((v: HTMLVideoElement) => v.src.startsWith('blob:')), 'hls.js plays through a MediaSource').toBe(true);
   const base = `/api/attachments/${video.attachment!.id}/`;
@@ -300,21 +311,6 @@ test('with the server stopped mid-view the record survives a reload and is sent 
 // Issue 11 §2: the demo video (12 s, encrypted HLS) needs credited time ≥ its length − 2 s.
 const videoItem = async (page: Page) => (await courseItems(page, '1')).find((i) => i.attachment?.type === 'mp4')!;
 const videoTime = (page: Page) => page.getByTestId('attachment-video').evaluate((v: HTMLVideoElement) => v.currentTime);
-/** Muted, as a browser allows without a gesture; the learner's play button does the same. */
-const play = (page: Page) =>
-  page.getByTestId('attachment-video').evaluate(async (v: HTMLVideoElement) => {
-    v.muted = true;
-    // hls.js may replace the source while play() is pending (AbortError): ask again, a few times.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await v.play();
-      } catch (error) {
-        if (attempt >= 5 || (error as Error).name !== 'AbortError') throw error;
-        if (v.readyState < 3) await new Promise((resolve) => v.addEventListener('canplay', resolve, { once: true }));
-      }
-    }
-  });
-
 /** Plays the video to its end and checks the item is ticked, here and on the course page. */
 async function watchToEndAndSeeTicked(page: Page, video: CourseItem) {
   const finishes: number[] = [];
