@@ -32,6 +32,7 @@ import { registerOfflineCourseRoutes } from './routes/offline-courses.routes';
 import { registerOfflineEnrolmentRoutes } from './routes/offline-enrolments.routes';
 import { registerMockExamRoutes } from './routes/mock-exams.routes';
 import { registerQuizRoutes } from './routes/quizzes.routes';
+import { registerRecruitAccountRoutes } from './routes/recruit-accounts.routes';
 import { registerScormFileRoutes, registerScormRoutes } from './routes/scorm.routes';
 import { registerOnScreenLogRoutes } from './routes/on-screen-time.routes';
 import { registerViewingRoutes } from './routes/viewings.routes';
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps) {
   registerScormRoutes(app, services);
   registerOfflineCourseRoutes(app, services);
   registerOfflineEnrolmentRoutes(app, services);
+  registerRecruitAccountRoutes(app, services);
   registerFileRoutes(app, services);
   registerFeedbackFormsRoutes(app, services);
   registerDemoRoutes(app, services);
