@@ -18,6 +18,7 @@ import { xsrfProtection } from './http/xsrf.middleware';
 import type { Mailer } from './mail/mailer';
 import { createFileStore, type FileStore } from './storage/file-store';
 import path from 'node:path';
+import { registerAccountMergeRoutes } from './routes/account-merge.routes';
 import { registerAppConfigRoutes } from './routes/app-config.routes';
 import { registerFeedbackFormsRoutes } from './routes/feedback-forms.routes';
 import { registerAttachmentRoutes } from './routes/attachments.routes';
@@ -122,6 +123,7 @@ export function createApp(deps: AppDeps) {
   registerOfflineCourseRoutes(app, services);
   registerOfflineEnrolmentRoutes(app, services);
   registerRecruitAccountRoutes(app, services);
+  registerAccountMergeRoutes(app, services);
   registerFileRoutes(app, services);
   registerFeedbackFormsRoutes(app, services);
   registerDemoRoutes(app, services);

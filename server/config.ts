@@ -47,6 +47,7 @@ const envSchema = z
       error: 'must look like smtp://user:pass@host:587 or smtps://host:465',
     }),
     MAIL_FROM: z.string().trim().min(3).default('Agent Academy <no-reply@agent-academy.test>'),
+    LD_CONTACT_EMAIL: z.string().trim().email({ error: 'must be an email address' }).default('learning@agent-academy.test'),
     APP_BASE_URL: optionalText.refine((v) => v === undefined || URL.canParse(v), { error: 'must be an absolute URL' }),
     SESSION_TIMEOUT_SECONDS: positiveInt(DEFAULT_SESSION_TIMEOUT_SECONDS, 86_400),
     SESSION_WARNING_SECONDS: positiveInt(DEFAULT_SESSION_WARNING_SECONDS, 86_400),
@@ -88,6 +89,8 @@ export interface ServerConfig {
   smtpUrl?: string;
   mailFrom: string;
   appBaseUrl: string;
+  /** The learning and development team's address, named when a merge cannot identify the agent (SPEC §8). */
+  ldContactEmail: string;
   sessionTimeoutSeconds: number;
   sessionWarningSeconds: number;
   jwtSecret?: string;
@@ -127,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       databaseUrl: e.DATABASE_URL,
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
+      ldContactEmail: e.LD_CONTACT_EMAIL,
       appBaseUrl: (e.APP_BASE_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
       sessionTimeoutSeconds: e.SESSION_TIMEOUT_SECONDS,
       sessionWarningSeconds: e.SESSION_WARNING_SECONDS,

@@ -258,6 +258,17 @@ export const FEATURES: Record<string, Layers> = {
     serverDomain: true,
     test: true,
   },
+  'account-merge': {
+    schema: true,
+    contract: true,
+    api: true,
+    machine: 'not built yet (issue 14 step 3): the merge flow page comes next',
+    route: 'not built yet (issue 14 step 3)',
+    ui: 'not built yet (issue 14 step 3)',
+    serverRoute: true,
+    serverDomain: true,
+    test: true,
+  },
   'recruit-accounts': {
     schema: true,
     contract: true,

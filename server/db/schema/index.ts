@@ -20,3 +20,4 @@ export * from './mock-exams';
 export * from './scorm';
 export * from './offline-courses';
 export * from './recruit-accounts';
+export * from './account-merge';

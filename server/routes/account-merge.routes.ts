@@ -1,0 +1,32 @@
+import { completeMergeRoute, previewMergeRoute, requestMergeRoute } from '../../src/api/schemas/account-merge.routes';
+import { verifyPassword } from '../auth/password';
+import { completeMerge, previewMerge, requestMerge } from '../domain/account-merge';
+import { findUserByExternalId, findUserById } from '../domain/users';
+import { beginAttempt } from '../http/attempts';
+import { langOf } from '../http/context';
+import { defineRoute } from '../http/define-route';
+import { HttpError } from '../http/errors';
+import type { ApiApp, AppServices } from '../http/services';
+
+/** Issue 14: the recruit → agent merge (SPEC §4 account linking). */
+export function registerAccountMergeRoutes(app: ApiApp, s: AppServices): void {
+  defineRoute(app, requestMergeRoute, s.requireFullAuth, async (c, { body }) => {
+    const recruit = await findUserById(s.db, c.get('session').userId);
+    if (!recruit) throw new HttpError(401, 'server:session_expired');
+    // A wrong agent code or company email counts as a failed guess, like a forgotten-password request.
+    const attempt = await beginAttempt(c, s, 'reset', body.agent_code);
+    const sent = await requestMerge({ db: s.db, mailer: s.mailer, clock: s.clock, appBaseUrl: s.config.appBaseUrl, ldContactEmail: s.config.ldContactEmail }, recruit, body, langOf(c));
+    await attempt.succeeded();
+    return c.json(sent, 202);
+  });
+
+  defineRoute(app, previewMergeRoute, async (c, { body: { token } }) => c.json(await previewMerge(s.db, s.clock, token), 200));
+
+  defineRoute(app, completeMergeRoute, async (c, { body: { token, agent_code, password } }) => {
+    const attempt = await beginAttempt(c, s, 'signin', agent_code);
+    const agent = await findUserByExternalId(s.db, agent_code);
+    if (!(await verifyPassword(agent?.passwordHash, password)) || !agent) throw new HttpError(400, 'server:incorrect_credentials');
+    await attempt.succeeded();
+    return c.json(await completeMerge(s.db, s.clock, token, agent.id), 200);
+  });
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod/mini';
+import { text } from './bounds.schema';
+import { emailSchema, externalIdSchema } from './sign-in.schema';
+
+// Issue 14, SPEC §3 merge form and §4 account linking: a recruit merges into an agent account.
+
+export const mergeRequestPayloadSchema = z.object({
+  agent_code: externalIdSchema,
+  company_email: emailSchema,
+});
+export type MergeRequestPayload = z.input<typeof mergeRequestPayloadSchema>;
+
+export const mergeRequestResponseSchema = z.object({
+  /** Where the verification link went. */
+  email: z.string(),
+  expires_at: z.string(),
+});
+export type MergeRequestResponse = z.infer<typeof mergeRequestResponseSchema>;
+
+const tokenSchema = text({ error: 'validation:merge_token_required' }).check(
+  z.minLength(1, { error: 'validation:merge_token_required' }),
+  z.maxLength(200, { error: 'validation:merge_token_required' }),
+);
+
+export const mergeTokenPayloadSchema = z.object({ token: tokenSchema });
+export type MergeTokenPayload = z.input<typeof mergeTokenPayloadSchema>;
+
+/** The agent signs in with the agent code and password (SPEC §4), and the merge runs. */
+export const mergeCompletePayloadSchema = z.object({
+  token: tokenSchema,
+  agent_code: externalIdSchema,
+  password: text({ error: 'validation:password_required' }).check(
+    z.minLength(1, { error: 'validation:password_required' }),
+    z.maxLength(256, { error: 'validation:password_length' }),
+  ),
+});
+export type MergeCompletePayload = z.input<typeof mergeCompletePayloadSchema>;
+
+const accountSchema = z.object({ external_id: z.string(), name: z.string() });
+
+/** How many rows of one kind (a table of the owned-tables list) move, or stay because the agent has their equal. */
+export const mergeCountSchema = z.object({ table: z.string(), count: z.int().check(z.nonnegative()) });
+export type MergeCount = z.infer<typeof mergeCountSchema>;
+
+export const mergePreviewSchema = z.object({
+  recruit: accountSchema,
+  agent: accountSchema,
+  moves: z.array(mergeCountSchema),
+  conflicts: z.array(mergeCountSchema),
+  expires_at: z.string(),
+});
+export type MergePreview = z.infer<typeof mergePreviewSchema>;
+
+export const mergeResultSchema = z.object({
+  merge_id: z.string(),
+  recruit: accountSchema,
+  agent: accountSchema,
+  moves: z.array(mergeCountSchema),
+  conflicts: z.array(mergeCountSchema),
+});
+export type MergeResult = z.infer<typeof mergeResultSchema>;
