@@ -24,7 +24,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { externalId: 'recruit01', password: 'Recruit2026', name: 'Ho Mei Ling', role: 'recruit', upline: 'manager01', who: 'recruit / new joiner' },
   { externalId: 'agent2fa', password: 'Secure2026', name: 'Lam Chi Ho', role: 'agent', totpSecret: 'JBSWY3DPEHPK3PXP', who: 'agent with two-factor (TOTP secret JBSWY3DPEHPK3PXP)' },
   { externalId: 'newjoiner01', password: 'Joiner2026', name: 'Ng Hoi Yan', role: 'agent', passwordReset: false, who: 'must change the password at first sign-in' },
-  { externalId: 'agent09', password: 'Learner2026', name: 'Kwok Ming Fai', role: 'agent', who: 'agent (company email agent09@agent-academy.test): recruit01 merges into it' },
+  { externalId: 'agent10', password: 'Learner2026', name: 'Kwok Ming Fai', role: 'agent', who: 'agent (company email agent10@agent-academy.test): recruit01 merges into it' },
   { externalId: 'auditor01', password: 'Auditor2026', name: 'Yip Sze Wan', role: 'auditor', who: "auditor: reads everyone's identity checks (GET /api/audit/identity-checks)" },
 ];
 

@@ -44,18 +44,18 @@ describe('the recruit → agent merge', () => {
 
   it('refuses what does not name one agent account, with the learning and development contact', async () => {
     const recruit = await ctx.login('recruit01', 'Recruit2026');
-    await refused(await request(recruit, { agent_code: 'agent09', company_email: 'someone@else.test' }), 400, CANNOT_IDENTIFY);
-    await refused(await request(recruit, { agent_code: 'nobody', company_email: 'agent09@agent-academy.test' }), 400, CANNOT_IDENTIFY);
+    await refused(await request(recruit, { agent_code: 'agent10', company_email: 'someone@else.test' }), 400, CANNOT_IDENTIFY);
+    await refused(await request(recruit, { agent_code: 'nobody', company_email: 'agent10@agent-academy.test' }), 400, CANNOT_IDENTIFY);
     await refused(await request(recruit, { agent_code: 'manager01', company_email: 'manager01@agent-academy.test' }), 400, CANNOT_IDENTIFY);
     await refused(
-      await request(recruit, { agent_code: 'agent09', company_email: 'x@y.test' }, { [HEADER.language]: 'zh-HK' }),
+      await request(recruit, { agent_code: 'agent10', company_email: 'x@y.test' }, { [HEADER.language]: 'zh-HK' }),
       400,
       '無法識別您的代理人編號或公司電郵。請聯絡學習及發展團隊：learning@agent-academy.test。',
     );
-    await refused(await request(recruit, { agent_code: 'agent09', company_email: 'not-an-email' }), 400, 'Please enter a valid email address.');
-    await refused(await request(recruit, { agent_code: '', company_email: 'agent09@agent-academy.test' }), 400, 'Please enter your agent code.');
+    await refused(await request(recruit, { agent_code: 'agent10', company_email: 'not-an-email' }), 400, 'Please enter a valid email address.');
+    await refused(await request(recruit, { agent_code: '', company_email: 'agent10@agent-academy.test' }), 400, 'Please enter your agent code.');
     const agent = await ctx.login('agent01', 'Learner2026');
-    await refused(await request(agent, { agent_code: 'agent09', company_email: 'agent09@agent-academy.test' }), 403, 'Only a recruit account can be merged into an agent account.');
+    await refused(await request(agent, { agent_code: 'agent10', company_email: 'agent10@agent-academy.test' }), 403, 'Only a recruit account can be merged into an agent account.');
   });
 
   it('previews (conflicts included) without changing anything', async () => {
@@ -82,10 +82,10 @@ describe('the recruit → agent merge', () => {
     const [{ id: privacy }] = await ctx.database.db.select({ id: courses.id }).from(courses).where(sql`${courses.title}->>'en' like 'Personal Data Privacy%'`);
     await ctx.database.db.insert(onScreenLogs).values({ userId: recruit01, courseId: privacy, duration: 42, key: 1 });
     const recruit = await ctx.login('recruit01', 'Recruit2026');
-    const sent = await request(recruit, { agent_code: 'agent09', company_email: 'agent09@agent-academy.test' });
+    const sent = await request(recruit, { agent_code: 'agent10', company_email: 'agent10@agent-academy.test' });
     expect(sent.status).toBe(202);
-    expect(await sent.json()).toEqual({ email: 'agent09@agent-academy.test', expires_at: new Date(ctx.clock.now() + 3_600_000).toISOString() });
-    const { mail, token } = await linkTo('agent09@agent-academy.test');
+    expect(await sent.json()).toEqual({ email: 'agent10@agent-academy.test', expires_at: new Date(ctx.clock.now() + 3_600_000).toISOString() });
+    const { mail, token } = await linkTo('agent10@agent-academy.test');
     expect(mail.subject).toBe('Confirm the merge of your Agent Academy records');
     expect(mail.text).toContain('Ho Mei Ling (recruit01) asked to merge');
 
@@ -94,19 +94,19 @@ describe('the recruit → agent merge', () => {
     for (const table of ['on_screen_logs', 'course_enrolments', 'course_likes', 'identity_checks', 'offline_enrolments']) expect(shown.moves.map((m: { table: string }) => m.table)).toContain(table);
 
     await refused(await complete({ token, agent_code: 'agent01', password: 'Learner2026' }), 400, 'Please sign in with the agent code the verification link was sent for.');
-    await refused(await complete({ token, agent_code: 'agent09', password: 'Wrong2026' }), 400, 'The agent code or password is incorrect.');
-    const res = await complete({ token, agent_code: 'agent09', password: 'Learner2026' });
+    await refused(await complete({ token, agent_code: 'agent10', password: 'Wrong2026' }), 400, 'The agent code or password is incorrect.');
+    const res = await complete({ token, agent_code: 'agent10', password: 'Learner2026' });
     expect(res.status).toBe(200);
     const done = await res.json();
     expect(done.moves).toEqual(shown.moves);
-    expect(done.agent).toEqual({ external_id: 'agent09', name: 'Kwok Ming Fai' });
+    expect(done.agent).toEqual({ external_id: 'agent10', name: 'Kwok Ming Fai' });
 
     // The link works once.
-    await refused(await complete({ token, agent_code: 'agent09', password: 'Learner2026' }), 410, 'This verification link has already been used.');
+    await refused(await complete({ token, agent_code: 'agent10', password: 'Learner2026' }), 410, 'This verification link has already been used.');
     await refused(await preview(token), 410, 'This verification link has already been used.');
 
     // The agent sees the recruit's completion, like, on-screen time, identity check and classroom enrolment.
-    const agent = await ctx.login('agent09', 'Learner2026');
+    const agent = await ctx.login('agent10', 'Learner2026');
     const course = await (await ctx.request(`/api/courses/${timeManagement}`, { token: agent })).json();
     expect(course).toMatchObject({ liked: true, status: 'completed' });
     expect(await (await ctx.request(`/api/on_screen_log/course/${privacy}/total`, { token: agent })).json()).toEqual({ total_duration: 42 });
@@ -122,7 +122,7 @@ describe('the recruit → agent merge', () => {
     // 'agent account already merged before', for another recruit; and the recruit merges once.
     await newRecruit('recruit77');
     const otherToken = await ctx.login('recruit77', 'Recruit2026');
-    await refused(await request(otherToken, { agent_code: 'agent09', company_email: 'agent09@agent-academy.test' }), 409, 'This agent account has already been merged before.');
+    await refused(await request(otherToken, { agent_code: 'agent10', company_email: 'agent10@agent-academy.test' }), 409, 'This agent account has already been merged before.');
     const again = await ctx.login('recruit01', 'Recruit2026');
     await refused(await request(again, { agent_code: 'agent02', company_email: 'agent02@agent-academy.test' }), 409, 'Your account has already been merged into an agent account.');
     // A link sent before the merge cannot merge the recruit a second time.
@@ -136,7 +136,7 @@ describe('the recruit → agent merge', () => {
     await undoMerge(ctx.database.db, ctx.clock, audit.id);
     const back = await (await ctx.request(`/api/courses/${timeManagement}`, { token: await ctx.login('recruit01', 'Recruit2026') })).json();
     expect(back).toMatchObject({ liked: true, status: 'completed' });
-    const agentAfter = await (await ctx.request(`/api/courses/${timeManagement}`, { token: await ctx.login('agent09', 'Learner2026') })).json();
+    const agentAfter = await (await ctx.request(`/api/courses/${timeManagement}`, { token: await ctx.login('agent10', 'Learner2026') })).json();
     expect(agentAfter).toMatchObject({ liked: false, status: 'not_enrolled' });
   });
 
