@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { setup, type AnyStateMachine } from 'xstate';
+import { accountMergeMachine } from './account-merge/account-merge.machine';
 import { attachmentLikeMachine } from './attachment-like/attachment-like.machine';
 import { attachmentViewerMachine } from './attachment-viewer/attachment-viewer.machine';
 import { changePasswordMachine } from './change-password/change-password.machine';
@@ -19,6 +20,7 @@ import { quizAttemptMachine } from './quiz-attempt/quiz-attempt.machine';
 import { quizMachine } from './quiz/quiz.machine';
 import { scormMachine } from './scorm/scorm.machine';
 import { onScreenTimeMachine } from './on-screen-time/on-screen-time.machine';
+import { recruitAccountsMachine } from './recruit-accounts/recruit-accounts.machine';
 import { resetPasswordMachine } from './reset-password/reset-password.machine';
 import { sessionMachine } from './session/session.machine';
 import { signInMachine } from './sign-in/sign-in.machine';
@@ -51,6 +53,8 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['mock-practice', mockPracticeMachine],
   ['mock-exams', mockExamsMachine],
   ['scorm', scormMachine],
+  ['recruit-accounts', recruitAccountsMachine],
+  ['account-merge', accountMergeMachine],
 ];
 
 describe('machine diagrams in docs/machines', () => {

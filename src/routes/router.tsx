@@ -67,6 +67,14 @@ export function appRoutes(config: AppConfig): RouteObject[] {
         { path: 'login', handle: titled('login'), loader: loginGuard, ...page(() => import('./sign-in/sign-in.route')) },
         { path: 'forgot-password', handle: titled('forgot_password'), ...page(() => import('./forgot-password/forgot-password.route')) },
         { path: 'reset-password', handle: titled('reset_password_link'), ...page(() => import('./reset-password/reset-password.route')) },
+        {
+          // The merge link from the email (issue 14): opened by the agent, signed in or not.
+          path: 'merge/verify',
+          lazy: async () => {
+            const { AccountMergeVerifyRoute: Component, handle } = await import('./account-merge/account-merge.route');
+            return { Component, handle };
+          },
+        },
         { path: 'logout', handle: titled('logout'), ...page(() => import('./sign-out/sign-out.route')) },
         { path: 'disclaimer', handle: titled('disclaimer'), ...page(() => import('./disclaimer/disclaimer.route')) },
         { path: 'not-found', handle: titled('not_found'), ...page(() => import('./not-found/not-found.route')) },
@@ -79,6 +87,22 @@ export function appRoutes(config: AppConfig): RouteObject[] {
             redirectIndex('/main'),
             guarded('main', UNTITLED, () => import('./main/main.route')),
             guarded('management', 'management', comingSoon, managementGuard),
+            {
+              path: 'management/recruits',
+              loader: managementGuard,
+              lazy: async () => {
+                const { default: Component, handle } = await import('./recruit-accounts/recruit-accounts.route');
+                return { Component, handle };
+              },
+            },
+            {
+              path: 'merge',
+              loader: authGuard,
+              lazy: async () => {
+                const { default: Component, handle } = await import('./account-merge/account-merge.route');
+                return { Component, handle };
+              },
+            },
             guarded('search', 'search', () => import('./search/search.route')),
             guarded('offline', 'offline', comingSoon),
             guarded('themes', 'themes', comingSoon),

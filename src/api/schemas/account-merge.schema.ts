@@ -26,14 +26,16 @@ export const mergeTokenPayloadSchema = z.object({ token: tokenSchema });
 export type MergeTokenPayload = z.input<typeof mergeTokenPayloadSchema>;
 
 /** The agent signs in with the agent code and password (SPEC §4), and the merge runs. */
-export const mergeCompletePayloadSchema = z.object({
-  token: tokenSchema,
+export const agentSignInSchema = z.object({
   agent_code: externalIdSchema,
   password: text({ error: 'validation:password_required' }).check(
     z.minLength(1, { error: 'validation:password_required' }),
     z.maxLength(256, { error: 'validation:password_length' }),
   ),
 });
+export type AgentSignInPayload = z.input<typeof agentSignInSchema>;
+
+export const mergeCompletePayloadSchema = z.object({ token: tokenSchema, ...agentSignInSchema.shape });
 export type MergeCompletePayload = z.input<typeof mergeCompletePayloadSchema>;
 
 const accountSchema = z.object({ external_id: z.string(), name: z.string() });

@@ -1,0 +1,116 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { MergeCompletePayload, MergePreview, MergeRequestPayload, MergeRequestResponse, MergeResult } from '../../api/schemas/account-merge.schema';
+import { failureMessage } from '../shared/submission-error';
+
+// Issue 14, SPEC §4 account linking: the recruit → agent merge, both halves in one flow.
+// The recruit's page (/merge): editing → requesting → sent ("check your email").
+// The emailed link's page (/merge/verify?token=…): loadingPreview → preview (what moves, what
+// conflicts) → the agent signs in → completing → done.
+
+export interface AccountMergeContext {
+  token: string | null;
+  sent: MergeRequestResponse | null;
+  preview: MergePreview | null;
+  result: MergeResult | null;
+  /** The server's message after a failure; null with a failed state means a generic failure. */
+  error: string | null;
+}
+
+export type AgentSignIn = Omit<MergeCompletePayload, 'token'>;
+
+export type AccountMergeEvent =
+  | { type: 'form.submit'; payload: MergeRequestPayload }
+  | { type: 'form.edit' }
+  | { type: 'merge.confirm'; payload: AgentSignIn }
+  /** The emailed link's page opened with its token. */
+  | { type: 'link.open'; token: string };
+
+const missing = (name: string) => new Error(`${name} must be provided (src/routes/account-merge/account-merge.actor.ts)`);
+
+export const accountMergeMachine = setup({
+  types: {
+    context: {} as AccountMergeContext,
+    events: {} as AccountMergeEvent,
+  },
+  actors: {
+    /** POST account_merge/request: the link goes to the company email. */
+    requestMerge: fromPromise<MergeRequestResponse, MergeRequestPayload>(async () => {
+      throw missing('requestMerge');
+    }),
+    /** POST account_merge/preview: what the link's merge would move. */
+    loadPreview: fromPromise<MergePreview, { token: string }>(async () => {
+      throw missing('loadPreview');
+    }),
+    /** POST account_merge/complete: the agent's sign-in; the merge runs. */
+    completeMerge: fromPromise<MergeResult, MergeCompletePayload>(async () => {
+      throw missing('completeMerge');
+    }),
+  },
+  actions: {
+    clearError: assign({ error: null }),
+    keepError: assign({ error: ({ event }) => failureMessage((event as { error?: unknown }).error) }),
+  },
+}).createMachine({
+  id: 'accountMerge',
+  initial: 'editing',
+  context: { token: null, sent: null, preview: null, result: null, error: null },
+  states: {
+    editing: {
+      on: {
+        'form.submit': 'requesting',
+        'link.open': { target: 'loadingPreview', actions: assign({ token: ({ event }) => event.token }) },
+      },
+    },
+    requesting: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'requestMerge',
+        src: 'requestMerge',
+        input: ({ event }) => {
+          assertEvent(event, 'form.submit');
+          return event.payload;
+        },
+        onDone: { target: 'sent', actions: assign({ sent: ({ event }) => event.output }) },
+        onError: { target: 'requestFailed', actions: 'keepError' },
+      },
+    },
+    requestFailed: {
+      on: { 'form.edit': 'editing', 'form.submit': 'requesting' },
+    },
+    sent: { type: 'final' },
+    loadingPreview: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadPreview',
+        src: 'loadPreview',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: { target: 'preview', actions: assign({ preview: ({ event }) => event.output }) },
+        onError: { target: 'linkFailed', actions: 'keepError' },
+      },
+    },
+    // A used, expired or unknown link, or an agent merged already: nothing more to do here.
+    linkFailed: { type: 'final' },
+    preview: {
+      on: { 'merge.confirm': 'completing' },
+    },
+    completing: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'completeMerge',
+        src: 'completeMerge',
+        input: ({ context, event }) => {
+          assertEvent(event, 'merge.confirm');
+          return { token: context.token ?? '', ...event.payload };
+        },
+        onDone: { target: 'done', actions: assign({ result: ({ event }) => event.output }) },
+        onError: { target: 'completeFailed', actions: 'keepError' },
+      },
+    },
+    completeFailed: {
+      on: { 'form.edit': 'preview', 'merge.confirm': 'completing' },
+    },
+    done: { type: 'final' },
+  },
+});

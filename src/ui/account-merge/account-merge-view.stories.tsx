@@ -1,0 +1,50 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import type { MergePreview, MergeRequestResponse, MergeResult } from '../../api/schemas/account-merge.schema';
+import { accountMergeMachine, type AccountMergeContext } from '../../machines/account-merge/account-merge.machine';
+import { selectAccountMergeView } from '../../machines/account-merge/account-merge.selectors';
+import { AccountMergeView } from './account-merge-view';
+
+const sent: MergeRequestResponse = { email: 'agent10@agent-academy.test', expires_at: '2026-01-15T10:00:00.000Z' };
+const preview: MergePreview = {
+  recruit: { external_id: 'recruit01', name: 'Ho Mei Ling' },
+  agent: { external_id: 'agent10', name: 'Kwok Ming Fai' },
+  moves: [
+    { table: 'on_screen_logs', count: 6 },
+    { table: 'course_enrolments', count: 2 },
+    { table: 'course_likes', count: 1 },
+    { table: 'identity_checks', count: 3 },
+    { table: 'offline_enrolments', count: 1 },
+  ],
+  conflicts: [{ table: 'course_enrolments', count: 1 }],
+  expires_at: sent.expires_at,
+};
+const result: MergeResult = { merge_id: '1', recruit: preview.recruit, agent: preview.agent, moves: preview.moves, conflicts: preview.conflicts };
+
+type Value = 'editing' | 'requesting' | 'requestFailed' | 'sent' | 'loadingPreview' | 'linkFailed' | 'preview' | 'completing' | 'completeFailed' | 'done';
+const state = (value: Value, context: Partial<AccountMergeContext> = {}) =>
+  selectAccountMergeView(accountMergeMachine.resolveState({ value, context: { token: 'tok', sent: null, preview: null, result: null, error: null, ...context } }));
+
+const meta = {
+  title: 'Pages/AccountMerge',
+  component: AccountMergeView,
+  args: { view: state('editing'), formatTime: (iso: string) => new Date(iso).toUTCString(), onRequest: fn(), onConfirm: fn(), onEdit: fn(), onNavigate: fn() },
+} satisfies Meta<typeof AccountMergeView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Form: Story = {};
+export const Requesting: Story = { args: { view: state('requesting') } };
+export const CannotIdentify: Story = {
+  args: { view: state('requestFailed', { error: 'We cannot identify your agent code or company email. Please contact the learning and development team at learning@agent-academy.test.' }) },
+};
+export const AgentAlreadyMerged: Story = { args: { view: state('requestFailed', { error: 'This agent account has already been merged before.' }) } };
+export const CheckYourEmail: Story = { args: { view: state('sent', { sent }) } };
+export const CheckingTheLink: Story = { args: { view: state('loadingPreview') } };
+export const LinkUsed: Story = { args: { view: state('linkFailed', { error: 'This verification link has already been used.' }) } };
+export const LinkExpired: Story = { args: { view: state('linkFailed', { error: 'This verification link has expired. Please ask for a new one.' }) } };
+export const Preview: Story = { args: { view: state('preview', { preview }) } };
+export const PreviewNothingToMove: Story = { args: { view: state('preview', { preview: { ...preview, moves: [], conflicts: [] } }) } };
+export const Merging: Story = { args: { view: state('completing', { preview }) } };
+export const WrongPassword: Story = { args: { view: state('completeFailed', { preview, error: 'The agent code or password is incorrect.' }) } };
+export const Done: Story = { args: { view: state('done', { preview, result }) } };
