@@ -70,10 +70,8 @@ export function appRoutes(config: AppConfig): RouteObject[] {
         {
           // The merge link from the email (issue 14): opened by the agent, signed in or not.
           path: 'merge/verify',
-          lazy: async () => {
-            const { AccountMergeVerifyRoute: Component, handle } = await import('./account-merge/account-merge.route');
-            return { Component, handle };
-          },
+          handle: titled('account_merge'),
+          lazy: async () => ({ Component: (await import('./account-merge/account-merge.route')).AccountMergeVerifyRoute }),
         },
         { path: 'logout', handle: titled('logout'), ...page(() => import('./sign-out/sign-out.route')) },
         { path: 'disclaimer', handle: titled('disclaimer'), ...page(() => import('./disclaimer/disclaimer.route')) },
@@ -87,22 +85,8 @@ export function appRoutes(config: AppConfig): RouteObject[] {
             redirectIndex('/main'),
             guarded('main', UNTITLED, () => import('./main/main.route')),
             guarded('management', 'management', comingSoon, managementGuard),
-            {
-              path: 'management/recruits',
-              loader: managementGuard,
-              lazy: async () => {
-                const { default: Component, handle } = await import('./recruit-accounts/recruit-accounts.route');
-                return { Component, handle };
-              },
-            },
-            {
-              path: 'merge',
-              loader: authGuard,
-              lazy: async () => {
-                const { default: Component, handle } = await import('./account-merge/account-merge.route');
-                return { Component, handle };
-              },
-            },
+            guarded('management/recruits', 'recruit_accounts', () => import('./recruit-accounts/recruit-accounts.route'), managementGuard),
+            guarded('merge', 'account_merge', () => import('./account-merge/account-merge.route')),
             guarded('search', 'search', () => import('./search/search.route')),
             guarded('offline', 'offline', comingSoon),
             guarded('themes', 'themes', comingSoon),

@@ -6,12 +6,8 @@ import { selectAccountMergeView } from '../../machines/account-merge/account-mer
 import { AccountMergeView } from '../../ui/account-merge/account-merge-view';
 import { PublicPage } from '../../ui/public-page/public-page';
 import { useAppConfig } from '../app-context';
-import { accountMergeTitle } from '../recruit-accounts/recruit-accounts.handle';
 import { RecruitsNamespace } from '../recruit-accounts/recruit-accounts-namespace';
 import { accountMergeRouteMachine } from './account-merge.actor';
-
-/** Route data (title), given with the lazy module. */
-export const handle = accountMergeTitle;
 
 const LOCALES = { en: 'en-HK', cn: 'zh-CN', zh: 'zh-HK' } as const;
 

@@ -4,11 +4,7 @@ import { selectRecruitAccountsView } from '../../machines/recruit-accounts/recru
 import { RecruitAccountsView } from '../../ui/recruit-accounts/recruit-accounts-view';
 import { useCurrentUser } from '../app-context';
 import { recruitAccountsRouteMachine } from './recruit-accounts.actor';
-import { recruitAccountsTitle } from './recruit-accounts.handle';
 import { RecruitsNamespace } from './recruit-accounts-namespace';
-
-/** Route data (title), given with the lazy module. */
-export const handle = recruitAccountsTitle;
 
 function RecruitForm({ onCreateAnother }: { onCreateAnother: () => void }) {
   const { user } = useCurrentUser();
