@@ -63,6 +63,9 @@ describe('API reference', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
+        '/api/account_merge/complete',
+        '/api/account_merge/preview',
+        '/api/account_merge/request',
         '/api/app-config',
         '/api/attachments/{id}',
         '/api/attachments/{id}/finish',
@@ -125,6 +128,7 @@ describe('API reference', () => {
         '/api/quiz_attempts/{id}/resume',
         '/api/quizzes/{id}',
         '/api/quizzes/{id}/attempts',
+        '/api/recruit_accounts',
         '/api/scorm/{id}/runtime',
         '/api/users/current',
         '/api/users/current/password',
