@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER } from '../../src/config/constants';
 import { accountMerges, courseEnrolments, courses, identityChecks, mailOutbox, onScreenLogs, users } from '../db/schema';
@@ -30,7 +30,7 @@ describe('the recruit → agent merge', () => {
   /** The token of the newest merge link mailed to `to`. */
   const linkTo = async (to: string) => {
     await ctx.settle();
-    const mails = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+    const mails = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(mailOutbox.id));
     const mail = mails.at(-1)!;
     return { mail, token: /\/merge\/verify\?token=([\w-]+)/.exec(mail.text)![1] };
   };
@@ -138,6 +138,19 @@ describe('the recruit → agent merge', () => {
     expect(back).toMatchObject({ liked: true, status: 'completed' });
     const agentAfter = await (await ctx.request(`/api/courses/${timeManagement}`, { token: await ctx.login('agent10', 'Learner2026') })).json();
     expect(agentAfter).toMatchObject({ liked: false, status: 'not_enrolled' });
+  });
+
+  it('merges an agent once when two recruits’ links are used at the same moment', async () => {
+    const tokens: string[] = [];
+    for (const code of ['recruit90', 'recruit91']) {
+      await newRecruit(code);
+      const recruit = await ctx.login(code, 'Recruit2026');
+      expect((await request(recruit, { agent_code: 'agent01', company_email: 'agent01@agent-academy.test' })).status).toBe(202);
+      tokens.push((await linkTo('agent01@agent-academy.test')).token);
+    }
+    const answers = await Promise.all(tokens.map((token) => complete({ token, agent_code: 'agent01', password: 'Learner2026' })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await ctx.database.db.$count(accountMerges, eq(accountMerges.agentId, await userId('agent01')))).toBe(1);
   });
 
   it('refuses unknown and expired links', async () => {
