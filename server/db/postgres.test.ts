@@ -62,7 +62,8 @@ describe.skipIf(!adminUrl)('PostgreSQL (TEST_DATABASE_URL)', () => {
     const me = await appB.request('/api/users/current', { headers: { Authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ external_id: 'agent01', unread_notifications_count: 3 });
+    // agent01–03, agent2fa and agent10 (the merge demo's agent, issue 14).
     const found = await appB.request('/api/users/find?name=AGENT', { headers: { Authorization: `Bearer ${token}` } });
-    expect((await found.json()).total).toBe(4);
+    expect((await found.json()).total).toBe(5);
   });
 });
