@@ -258,6 +258,18 @@ export const FEATURES: Record<string, Layers> = {
     serverDomain: true,
     test: true,
   },
+  // Issue 14: the manager's /management page: decide the downlines' classroom enrolments, assign, the user report.
+  management: {
+    schema: true,
+    contract: true,
+    api: true,
+    machine: 'not built yet (issue 14, server part of the management session)',
+    route: 'not built yet: /management still shows its placeholder',
+    ui: 'not built yet (issue 14, server part of the management session)',
+    serverRoute: true,
+    serverDomain: true,
+    test: true,
+  },
   'mock-exams': {
     schema: true,
     contract: true,

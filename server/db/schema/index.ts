@@ -19,3 +19,4 @@ export * from './feedback-forms';
 export * from './mock-exams';
 export * from './scorm';
 export * from './offline-courses';
+export * from './management';
