@@ -7,6 +7,7 @@ import { changePasswordMachine } from './change-password/change-password.machine
 import { continualAuthMachine } from './continual-auth/continual-auth.machine';
 import { courseDetailMachine } from './course-detail/course-detail.machine';
 import { feedbackFormsMachine } from './feedback-forms/feedback-forms.machine';
+import { managementMachine } from './management/management.machine';
 import { mockExamsMachine } from './mock-exams/mock-exams.machine';
 import { mockPracticeMachine } from './mock-practice/mock-practice.machine';
 import { pagedListMachine } from './paged-list/paged-list.machine';
@@ -51,6 +52,7 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['mock-practice', mockPracticeMachine],
   ['mock-exams', mockExamsMachine],
   ['scorm', scormMachine],
+  ['management', managementMachine],
 ];
 
 describe('machine diagrams in docs/machines', () => {

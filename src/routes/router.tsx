@@ -78,7 +78,7 @@ export function appRoutes(config: AppConfig): RouteObject[] {
           children: [
             redirectIndex('/main'),
             guarded('main', UNTITLED, () => import('./main/main.route')),
-            guarded('management', 'management', comingSoon, managementGuard),
+            guarded('management', 'management', () => import('./management/management.route'), managementGuard),
             guarded('search', 'search', () => import('./search/search.route')),
             guarded('offline', 'offline', comingSoon),
             guarded('themes', 'themes', comingSoon),

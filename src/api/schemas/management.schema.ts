@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { MANAGER_ASSIGN_MAX_BATCH } from '../../config/constants';
 import { idTextSchema, text } from './bounds.schema';
 import { optionalText, pageNumber, perPage } from './courses.schema';
 import { offlineEnrolmentStatusSchema } from './offline-courses.schema';
@@ -8,7 +9,7 @@ import { pagedResponseSchema } from './paged.schema';
 // downlines' enrolments to decide, manager-assigned enrolment and its history, the user report.
 
 /** SPEC §9: manager-assigned enrolment, at most 10 downlines per batch. */
-export const MAX_ASSIGN_BATCH = 10;
+export const MAX_ASSIGN_BATCH = MANAGER_ASSIGN_MAX_BATCH;
 
 export const MANAGED_LISTS = ['pending', 'confirmed', 'rejected'] as const;
 export type ManagedList = (typeof MANAGED_LISTS)[number];
