@@ -15,7 +15,7 @@ describe('demo management', () => {
   it('manager01 sees pending, confirmed, rejected and assigned enrolments, and a report with CPD hours and an overdue course', async () => {
     const m = await signIn(ctx, 'manager01', 'Manager2026');
     const list = async (path: string) => managedEnrolmentListSchema.parse(await (await m.request(path)).json());
-    expect((await list('/api/management/enrolments?list=pending')).data.map((e) => e.agent_code)).toEqual(expect.arrayContaining(['agent02', 'agent03']));
+    expect((await list('/api/management/enrolments?list=pending')).data.map((e) => e.agent_code)).toEqual(expect.arrayContaining(['agent02', 'agent03', 'agent01', 'recruit01']));
     expect((await list('/api/management/enrolments?list=confirmed')).data.map((e) => e.agent_code)).toEqual(expect.arrayContaining(['agent01', 'agent03']));
     const rejected = await list('/api/management/enrolments?list=rejected');
     expect(rejected.data[0]).toMatchObject({ agent_code: 'agent02', reason: 'Please attend the next run after your AML course.' });

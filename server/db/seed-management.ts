@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { DEMO_DUE_DATES, DEMO_ETHICS_COURSES, DEMO_ETHICS_OFFLINE_TITLES, DEMO_PAST_CLASSROOM } from './fixtures/demo-management';
+import { DEMO_DUE_DATES, DEMO_ETHICS_COURSES, DEMO_ETHICS_OFFLINE_TITLES, DEMO_MANAGEMENT_CLASSROOMS, type DemoManagementClassroom } from './fixtures/demo-management';
 import { managementCourseRules, managementOfflineCourseRules, offlineAttendance, offlineCourses, offlineEnrolments, offlineSessions } from './schema';
 
 const HOUR = 3_600_000;
@@ -18,8 +18,11 @@ export async function seedManagementDemo(tx: Db, { courseIds, userId, now }: { c
     const [row] = await tx.select({ id: offlineCourses.id }).from(offlineCourses).where(eq(sql`${offlineCourses.title} ->> 'en'`, title));
     if (row) await tx.insert(managementOfflineCourseRules).values({ offlineCourseId: row.id, ethicsRegulations: true });
   }
-  const c = DEMO_PAST_CLASSROOM;
-  const start = now - c.daysAgo * 24 * HOUR;
+  for (const c of DEMO_MANAGEMENT_CLASSROOMS) await seedClassroom(tx, c, { userId, now });
+}
+
+async function seedClassroom(tx: Db, c: DemoManagementClassroom, { userId, now }: { userId: (code: string) => number; now: number }) {
+  const start = now + c.inDays * 24 * HOUR;
   const [course] = await tx
     .insert(offlineCourses)
     .values({
@@ -33,10 +36,10 @@ export async function seedManagementDemo(tx: Db, { courseIds, userId, now }: { c
       cpdHours: c.cpdHours,
       quota: c.quota,
       needsApproval: true,
-      applicationsOpenAt: new Date(start - 30 * 24 * HOUR),
+      applicationsOpenAt: new Date(Math.min(start, now) - 30 * 24 * HOUR),
       enrolDeadline: new Date(start - 2 * 24 * HOUR),
       cancelDeadline: new Date(start - 2 * 24 * HOUR),
-      publishedAt: new Date(start - 31 * 24 * HOUR),
+      publishedAt: new Date(Math.min(start, now) - 31 * 24 * HOUR),
     })
     .returning({ id: offlineCourses.id });
   await tx.insert(managementOfflineCourseRules).values({ offlineCourseId: course.id, ethicsRegulations: true });
@@ -55,7 +58,7 @@ export async function seedManagementDemo(tx: Db, { courseIds, userId, now }: { c
     .returning({ id: offlineSessions.id });
   const manager = userId('manager01');
   for (const [i, e] of c.enrolments.entries()) {
-    const requestedAt = new Date(start - (20 - i) * 24 * HOUR);
+    const requestedAt = new Date(Math.min(start, now) - (20 - i) * 24 * HOUR);
     await tx.insert(offlineEnrolments).values({
       courseId: course.id,
       userId: userId(e.user),
@@ -63,8 +66,8 @@ export async function seedManagementDemo(tx: Db, { courseIds, userId, now }: { c
       source: e.source,
       termsAcceptedAt: e.source === 'learner' ? requestedAt : null,
       requestedAt,
-      decidedBy: manager,
-      decidedAt: new Date(requestedAt.getTime() + 24 * HOUR),
+      decidedBy: e.status === 'pending' ? null : manager,
+      decidedAt: e.status === 'pending' ? null : new Date(requestedAt.getTime() + 24 * HOUR),
       decisionReason: e.reason ?? null,
     });
     if (e.attendedHours) {
