@@ -43,7 +43,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'chromium', testIgnore: /(session|account-.+|learning|quiz|mock-exams|scorm|recruits)\.spec\.ts$/ },
+    { name: 'chromium', testIgnore: /(session|account-.+|learning|quiz|mock-exams|scorm|recruits|management)\.spec\.ts$/ },
     // Its server is started by the journey (E2E_CLOCK=1, its own data directory).
     { name: 'quiz', testMatch: /quiz\.spec\.ts$/ },
     // Its server is started by the journey (a fresh database: the demo's mock exam numbers are known).
@@ -52,6 +52,8 @@ export default defineConfig({
     { name: 'scorm', testMatch: /scorm\.spec\.ts$/ },
     // Its server is started by the journey (a fresh database: the merge changes the demo accounts; issue 14).
     { name: 'recruits', testMatch: /recruits\.spec\.ts$/ },
+    // Its server is started by the journey (a fresh database: the demo's requests are known).
+    { name: 'management', testMatch: /management\.spec\.ts$/ },
     { name: 'learning', testMatch: /learning\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${learningPort}` } },
     { name: 'account', testMatch: /account-.+\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${accountPort}` } },
     { name: 'session', testMatch: /session\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${sessionPort}` } },

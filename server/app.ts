@@ -31,6 +31,7 @@ import { registerMaterialRoutes } from './routes/materials.routes';
 import { registerNewsRoutes } from './routes/news.routes';
 import { registerOfflineCourseRoutes } from './routes/offline-courses.routes';
 import { registerOfflineEnrolmentRoutes } from './routes/offline-enrolments.routes';
+import { registerManagementRoutes } from './routes/management.routes';
 import { registerMockExamRoutes } from './routes/mock-exams.routes';
 import { registerQuizRoutes } from './routes/quizzes.routes';
 import { registerRecruitAccountRoutes } from './routes/recruit-accounts.routes';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps) {
   registerOfflineEnrolmentRoutes(app, services);
   registerRecruitAccountRoutes(app, services);
   registerAccountMergeRoutes(app, services);
+  registerManagementRoutes(app, services);
   registerFileRoutes(app, services);
   registerFeedbackFormsRoutes(app, services);
   registerDemoRoutes(app, services);

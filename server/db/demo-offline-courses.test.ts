@@ -4,6 +4,7 @@ import { offlineCourseDetailSchema, offlineCourseListResponseSchema } from '../.
 import { HEADER } from '../../src/config/constants';
 import { createTestContext, type TestContext } from '../test-support';
 import { signIn } from '../testing/content-factory';
+import { DEMO_MANAGEMENT_CLASSROOMS } from './fixtures/demo-management';
 import { DEMO_OFFLINE_COURSES } from './fixtures/demo-offline-courses';
 import { offlineCourses, offlineEnrolments, offlineSessions, users } from './schema';
 
@@ -26,7 +27,8 @@ describe('demo classroom courses', () => {
     const agent01 = await signIn(ctx, 'agent01');
     for (const [lang, header] of [['zh', 'zh-HK'], ['cn', 'zh-CN'], ['en', 'en']] as const) {
       const page = offlineCourseListResponseSchema.parse(await (await agent01.request('/api/offline_courses', { headers: { [HEADER.language]: header } })).json());
-      expect(page.data.map((c) => c.title).sort()).toEqual(DEMO_OFFLINE_COURSES.map((c) => c.title[lang]).sort());
+      // The management demo adds two classroom courses (fixtures/demo-management.ts).
+      expect(page.data.map((c) => c.title).sort()).toEqual([...DEMO_OFFLINE_COURSES, ...DEMO_MANAGEMENT_CLASSROOMS].map((c) => c.title[lang]).sort());
     }
     const mpf = await find('MPF Product Briefing');
     const detail = offlineCourseDetailSchema.parse(await (await agent01.request(`/api/offline_courses/${mpf.id}`)).json());

@@ -14,7 +14,7 @@ import type { Caller } from './quizzes';
 // read-then-write race on PostgreSQL, and PGlite runs transactions one at a time anyway.
 
 /** Locks the course row for a seat decision; undefined when it does not exist (or is not published). */
-async function lockCourse(tx: Db, courseId: number, now: Date): Promise<OfflineCourseRow | undefined> {
+export async function lockCourse(tx: Db, courseId: number, now: Date): Promise<OfflineCourseRow | undefined> {
   const [course] = await tx.select().from(offlineCourses).where(and(eq(offlineCourses.id, courseId), publishedOffline(now))).for('update');
   return course;
 }
@@ -41,7 +41,7 @@ async function enrolmentOf(db: Db, e: OfflineEnrolmentRow, course: OfflineCourse
  * confirmed otherwise; each promoted learner is notified. Call it inside the seat decision's
  * transaction, after the course row's lock.
  */
-async function promoteWaiting(tx: Db, course: OfflineCourseRow, now: Date): Promise<number[]> {
+export async function promoteWaiting(tx: Db, course: OfflineCourseRow, now: Date): Promise<number[]> {
   const free = course.quota - (await seatsHeld(tx, course.id));
   if (free <= 0) return [];
   const next = await tx

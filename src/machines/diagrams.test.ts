@@ -8,6 +8,7 @@ import { changePasswordMachine } from './change-password/change-password.machine
 import { continualAuthMachine } from './continual-auth/continual-auth.machine';
 import { courseDetailMachine } from './course-detail/course-detail.machine';
 import { feedbackFormsMachine } from './feedback-forms/feedback-forms.machine';
+import { managementMachine } from './management/management.machine';
 import { mockExamsMachine } from './mock-exams/mock-exams.machine';
 import { mockPracticeMachine } from './mock-practice/mock-practice.machine';
 import { pagedListMachine } from './paged-list/paged-list.machine';
@@ -55,6 +56,7 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['scorm', scormMachine],
   ['recruit-accounts', recruitAccountsMachine],
   ['account-merge', accountMergeMachine],
+  ['management', managementMachine],
 ];
 
 describe('machine diagrams in docs/machines', () => {

@@ -84,9 +84,9 @@ export function appRoutes(config: AppConfig): RouteObject[] {
           children: [
             redirectIndex('/main'),
             guarded('main', UNTITLED, () => import('./main/main.route')),
-            guarded('management', 'management', comingSoon, managementGuard),
             guarded('management/recruits', 'recruit_accounts', () => import('./recruit-accounts/recruit-accounts.route'), managementGuard),
             guarded('merge', 'account_merge', () => import('./account-merge/account-merge.route')),
+            guarded('management', 'management', () => import('./management/management.route'), managementGuard),
             guarded('search', 'search', () => import('./search/search.route')),
             guarded('offline', 'offline', comingSoon),
             guarded('themes', 'themes', comingSoon),

@@ -280,6 +280,18 @@ export const FEATURES: Record<string, Layers> = {
     serverDomain: true,
     test: true,
   },
+  // Issue 14: the manager's /management page: decide the downlines' classroom enrolments, assign, the user report.
+  management: {
+    schema: true,
+    contract: true,
+    api: true,
+    machine: true,
+    route: true,
+    ui: true,
+    serverRoute: true,
+    serverDomain: true,
+    test: true,
+  },
   'mock-exams': {
     schema: true,
     contract: true,

@@ -21,3 +21,4 @@ export * from './scorm';
 export * from './offline-courses';
 export * from './recruit-accounts';
 export * from './account-merge';
+export * from './management';

@@ -1,0 +1,408 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  ApproveAllPayload,
+  ApproveAllResult,
+  AssignPayload,
+  AssignResult,
+  DownlineList,
+  ManagedEnrolment,
+  ManagedEnrolmentList,
+  ManagedEnrolmentsQuery,
+  PageQuery,
+  Report,
+  ReportQuery,
+  ReportRow,
+} from '../../src/api/schemas/management.schema';
+import { OFFLINE_ERROR_CODE } from '../../src/api/schemas/offline-enrolments.schema';
+import type { Language } from '../../src/config/constants';
+import type { Db } from '../db/client';
+import {
+  courseEnrolments,
+  courses,
+  managementCourseRules,
+  managementOfflineCourseRules,
+  notificationMessages,
+  notifications,
+  offlineAttendance,
+  offlineCourses,
+  offlineEnrolments,
+  offlineSessions,
+  onScreenLogs,
+  users,
+  type LocalizedText,
+} from '../db/schema';
+import { HttpError } from '../http/errors';
+import { translate, type ServerMessageKey } from '../i18n/messages';
+import { likePattern, localize, paging } from './courses';
+import { ACTIVE, iso, seatsHeld, type OfflineCourseRow, type OfflineEnrolmentRow } from './offline-courses';
+import { attendedMinutes, lockCourse, promoteWaiting } from './offline-enrolments';
+import type { Caller } from './quizzes';
+
+// The manager's pages (issue 14; SPEC §2 manager pages, §6 manager, §9 at most 10 per batch). A
+// manager reads and decides the enrolments of their OWN downlines only (users.upline_id = the
+// manager): another's answer 404, never data. Every seat decision is one transaction on the locked
+// course row (ADR 031), the same lock the learner's enrol and cancel take.
+
+/** Managers only (SPEC §6: a manager has a manager_id). */
+export async function assertManager(db: Db, caller: Pick<Caller, 'userId'>): Promise<void> {
+  const [me] = await db.select({ managerId: users.managerId }).from(users).where(eq(users.id, caller.userId));
+  if (!me?.managerId) throw new HttpError(403, 'server:management_managers_only');
+}
+
+const seatsHeldSql = sql<number>`(select count(*) from offline_enrolments e where e.course_id = ${offlineCourses.id} and e.status in ('pending', 'confirmed'))`.mapWith(Number);
+const confirmedSql = sql<number>`(select count(*) from offline_enrolments e where e.course_id = ${offlineCourses.id} and e.status = 'confirmed')`.mapWith(Number);
+const firstStartSql = sql<string | null>`(select min(s.starts_at) from offline_sessions s where s.course_id = ${offlineCourses.id})`;
+
+async function confirmedCount(tx: Db, courseId: number): Promise<number> {
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(offlineEnrolments)
+    .where(and(eq(offlineEnrolments.courseId, courseId), eq(offlineEnrolments.status, 'confirmed')));
+  return n;
+}
+
+const selection = {
+  e: offlineEnrolments,
+  course: offlineCourses,
+  userName: users.name,
+  agentCode: users.externalId,
+  seats: seatsHeldSql,
+  confirmed: confirmedSql,
+  start: firstStartSql,
+};
+interface Selected {
+  e: OfflineEnrolmentRow;
+  course: OfflineCourseRow;
+  userName: string;
+  agentCode: string;
+  seats: number;
+  confirmed: number;
+  start: string | null;
+}
+
+function managedOf(r: Selected, lang: Language): ManagedEnrolment {
+  return {
+    id: String(r.e.id),
+    user_id: String(r.e.userId),
+    user_name: r.userName,
+    agent_code: r.agentCode,
+    course_id: String(r.course.id),
+    course_title: localize(r.course.title, lang),
+    starts_at: iso(r.start),
+    status: r.e.status,
+    source: r.e.source,
+    requested_at: r.e.requestedAt.toISOString(),
+    decided_at: iso(r.e.decidedAt),
+    reason: r.e.status === 'rejected' ? r.e.decisionReason : null,
+    remaining_quota: Math.max(0, r.course.quota - r.seats),
+    blocked: r.e.status === 'pending' && r.confirmed >= r.course.quota ? translate(lang, 'server:management_no_seat_left') : null,
+  };
+}
+
+/** The enrolments of the manager's downlines, joined as the lists show them. */
+const downlineEnrolments = (db: Db, managerId: number, where?: SQL) =>
+  db
+    .select(selection)
+    .from(offlineEnrolments)
+    .innerJoin(users, eq(users.id, offlineEnrolments.userId))
+    .innerJoin(offlineCourses, eq(offlineCourses.id, offlineEnrolments.courseId))
+    .where(and(eq(users.uplineId, managerId), where));
+
+async function oneManaged(db: Db, enrolmentId: number, caller: Caller): Promise<ManagedEnrolment> {
+  const [row] = await downlineEnrolments(db, caller.userId, eq(offlineEnrolments.id, enrolmentId));
+  if (!row) throw new HttpError(404, 'server:management_enrolment_not_found');
+  return managedOf(row, caller.lang);
+}
+
+export async function listManagedEnrolments(db: Db, query: ManagedEnrolmentsQuery, caller: Caller): Promise<ManagedEnrolmentList> {
+  await assertManager(db, caller);
+  const filters: SQL[] = [eq(offlineEnrolments.status, query.list)];
+  if (query.q) {
+    const p = likePattern(query.q);
+    filters.push(
+      or(
+        ilike(users.name, p),
+        ilike(users.externalId, p),
+        ...(['en', 'zh', 'cn'] as const).map((lang) => sql`(${offlineCourses.title} ->> ${lang}::text) ilike ${p}`),
+      )!,
+    );
+  }
+  const where = and(eq(users.uplineId, caller.userId), ...filters);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(offlineEnrolments)
+    .innerJoin(users, eq(users.id, offlineEnrolments.userId))
+    .innerJoin(offlineCourses, eq(offlineCourses.id, offlineEnrolments.courseId))
+    .where(where);
+  const { limit, offset } = paging(query.page, query.per_page);
+  // Pending in request order (the order approve-all follows); decided ones newest decision first.
+  const order = query.list === 'pending' ? [asc(offlineEnrolments.requestedAt), asc(offlineEnrolments.id)] : [desc(offlineEnrolments.decidedAt), desc(offlineEnrolments.id)];
+  const rows = await downlineEnrolments(db, caller.userId, and(...filters))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return { data: rows.map((r) => managedOf(r, caller.lang)), page: query.page, per_page: query.per_page, total };
+}
+
+type Decision = 'approved' | 'rejected' | 'assigned';
+
+/**
+ * Tells the learner about a decision: the notification's title and body are stored in English (the
+ * app's default, for any reader that reads the columns), and their message keys and values in
+ * notification_messages, so renderNotification shows it in the reader's language.
+ */
+async function notifyDecision(tx: Db, userId: number, decision: Decision, course: OfflineCourseRow, now: Date, reason?: string): Promise<void> {
+  const titleKey: ServerMessageKey = `server:management_${decision}_title`;
+  const bodyKey: ServerMessageKey = `server:management_${decision}_body`;
+  const params = { courseName: course.title, ...(reason ? { reason } : {}) };
+  const rendered = renderNotification({ titleKey, bodyKey, params }, 'en');
+  const [row] = await tx
+    .insert(notifications)
+    .values({ userId, kind: 'system_notice', title: rendered.title, body: rendered.body, createdAt: now })
+    .returning({ id: notifications.id });
+  await tx.insert(notificationMessages).values({ notificationId: row.id, titleKey, bodyKey, params });
+}
+
+/** A stored notification message in the reader's language (localized values are picked per language). */
+export function renderNotification(msg: { titleKey: string; bodyKey: string; params: Record<string, unknown> }, lang: Language): { title: string; body: string } {
+  const vars: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(msg.params)) {
+    vars[k] = typeof v === 'object' && v !== null ? localize(v as LocalizedText, lang) : (v as string | number);
+  }
+  return { title: translate(lang, msg.titleKey, vars), body: translate(lang, msg.bodyKey, vars) };
+}
+
+/** The downline's enrolment (404 when it is not the caller's downline's) and its course locked. */
+async function decide(db: Db, enrolmentId: number, caller: Caller, act: (tx: Db, e: OfflineEnrolmentRow, course: OfflineCourseRow) => Promise<void>): Promise<ManagedEnrolment> {
+  await assertManager(db, caller);
+  const [found] = await downlineEnrolments(db, caller.userId, eq(offlineEnrolments.id, enrolmentId));
+  if (!found) throw new HttpError(404, 'server:management_enrolment_not_found');
+  await db.transaction(async (tx) => {
+    const course = await lockCourse(tx, found.course.id, caller.now);
+    if (!course) throw new HttpError(404, 'server:management_enrolment_not_found');
+    // Read again under the lock: the learner may have cancelled, another decision may have run.
+    const [current] = await tx.select().from(offlineEnrolments).where(eq(offlineEnrolments.id, enrolmentId));
+    if (current?.status !== 'pending') throw new HttpError(409, 'server:management_not_pending');
+    await act(tx, current, course);
+  });
+  return oneManaged(db, enrolmentId, caller);
+}
+
+export function approveEnrolment(db: Db, enrolmentId: number, caller: Caller): Promise<ManagedEnrolment> {
+  return decide(db, enrolmentId, caller, async (tx, e, course) => {
+    // pending already holds its seat; only a lowered quota can leave none for it.
+    if ((await confirmedCount(tx, course.id)) >= course.quota) {
+      throw new HttpError(409, 'server:management_no_seat_left', {}, { code: OFFLINE_ERROR_CODE.offlineNoQuota });
+    }
+    await tx.update(offlineEnrolments).set({ status: 'confirmed', decidedBy: caller.userId, decidedAt: caller.now }).where(eq(offlineEnrolments.id, e.id));
+    await notifyDecision(tx, e.userId, 'approved', course, caller.now);
+  });
+}
+
+export function rejectEnrolment(db: Db, enrolmentId: number, reason: string, caller: Caller): Promise<ManagedEnrolment> {
+  return decide(db, enrolmentId, caller, async (tx, e, course) => {
+    await tx
+      .update(offlineEnrolments)
+      .set({ status: 'rejected', decidedBy: caller.userId, decidedAt: caller.now, decisionReason: reason })
+      .where(eq(offlineEnrolments.id, e.id));
+    await notifyDecision(tx, e.userId, 'rejected', course, caller.now, reason);
+    // The freed seat goes to the first in the waiting list (ADR 031).
+    await promoteWaiting(tx, course, caller.now);
+  });
+}
+
+/**
+ * Approves the pending enrolments of the caller's downlines (of one course, or all), in request order
+ * up to the seats left: one transaction per course on its locked row; the rest stay pending with the reason.
+ */
+export async function approveAll(db: Db, payload: ApproveAllPayload, caller: Caller): Promise<ApproveAllResult> {
+  await assertManager(db, caller);
+  const rows = await downlineEnrolments(
+    db,
+    caller.userId,
+    and(eq(offlineEnrolments.status, 'pending'), payload.course_id ? eq(offlineEnrolments.courseId, Number(payload.course_id)) : undefined),
+  ).orderBy(asc(offlineEnrolments.requestedAt), asc(offlineEnrolments.id));
+  const byCourse = new Map<number, number[]>();
+  for (const r of rows) byCourse.set(r.course.id, [...(byCourse.get(r.course.id) ?? []), r.e.id]);
+  const result: ApproveAllResult = { approved: [], left_pending: [] };
+  for (const [courseId, ids] of byCourse) {
+    await db.transaction(async (tx) => {
+      const course = await lockCourse(tx, courseId, caller.now);
+      if (!course) return;
+      const still = await tx
+        .select()
+        .from(offlineEnrolments)
+        .where(and(inArray(offlineEnrolments.id, ids), eq(offlineEnrolments.status, 'pending')))
+        .orderBy(asc(offlineEnrolments.requestedAt), asc(offlineEnrolments.id));
+      let confirmed = await confirmedCount(tx, course.id);
+      for (const e of still) {
+        if (confirmed >= course.quota) {
+          result.left_pending.push({ id: String(e.id), reason: translate(caller.lang, 'server:management_no_seat_left') });
+          continue;
+        }
+        await tx.update(offlineEnrolments).set({ status: 'confirmed', decidedBy: caller.userId, decidedAt: caller.now }).where(eq(offlineEnrolments.id, e.id));
+        await notifyDecision(tx, e.userId, 'approved', course, caller.now);
+        confirmed += 1;
+        result.approved.push(String(e.id));
+      }
+    });
+  }
+  return result;
+}
+
+/** SPEC §5, §9: enrols up to 10 downlines (confirmed: the manager decides); the quota holds (all or nothing). */
+export async function assignEnrolments(db: Db, payload: AssignPayload, caller: Caller): Promise<AssignResult> {
+  await assertManager(db, caller);
+  const userIds = [...new Set(payload.user_ids.map(Number))];
+  const mine = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), eq(users.uplineId, caller.userId)));
+  if (mine.length !== userIds.length) throw new HttpError(400, 'server:management_not_downline');
+  const created = await db.transaction(async (tx) => {
+    const course = await lockCourse(tx, Number(payload.course_id), caller.now);
+    if (!course) throw new HttpError(404, 'server:offline_course_not_found');
+    if (caller.now > course.enrolDeadline) throw new HttpError(403, 'server:offline_enrolment_closed', {}, { code: OFFLINE_ERROR_CODE.offlineEnrolmentClosed });
+    const active = await tx
+      .select({ userId: offlineEnrolments.userId })
+      .from(offlineEnrolments)
+      .where(and(eq(offlineEnrolments.courseId, course.id), inArray(offlineEnrolments.userId, userIds), inArray(offlineEnrolments.status, ACTIVE)));
+    const enrolled = new Set(active.map((a) => a.userId));
+    const fresh = userIds.filter((id) => !enrolled.has(id));
+    const left = course.quota - (await seatsHeld(tx, course.id));
+    if (fresh.length > left) {
+      throw new HttpError(409, 'server:management_assign_no_quota', { left: Math.max(0, left) }, { code: OFFLINE_ERROR_CODE.offlineNoQuota });
+    }
+    const ids: number[] = [];
+    for (const userId of fresh) {
+      const [row] = await tx
+        .insert(offlineEnrolments)
+        .values({ courseId: course.id, userId, status: 'confirmed', source: 'manager', requestedAt: caller.now, decidedBy: caller.userId, decidedAt: caller.now })
+        .returning({ id: offlineEnrolments.id });
+      await notifyDecision(tx, userId, 'assigned', course, caller.now);
+      ids.push(row.id);
+    }
+    return { ids, already: [...enrolled].map(String) };
+  });
+  const assigned = created.ids.length ? (await downlineEnrolments(db, caller.userId, inArray(offlineEnrolments.id, created.ids))).map((r) => managedOf(r, caller.lang)) : [];
+  return { assigned, already_enrolled: created.already };
+}
+
+export async function listAssignments(db: Db, query: PageQuery, caller: Caller): Promise<ManagedEnrolmentList> {
+  await assertManager(db, caller);
+  const where = and(eq(offlineEnrolments.source, 'manager'), eq(offlineEnrolments.decidedBy, caller.userId));
+  const [{ total }] = await db.select({ total: count() }).from(offlineEnrolments).innerJoin(users, eq(users.id, offlineEnrolments.userId)).where(and(where, eq(users.uplineId, caller.userId)));
+  const { limit, offset } = paging(query.page, query.per_page);
+  const rows = await downlineEnrolments(db, caller.userId, where)
+    .orderBy(desc(offlineEnrolments.requestedAt), desc(offlineEnrolments.id))
+    .limit(limit)
+    .offset(offset);
+  return { data: rows.map((r) => managedOf(r, caller.lang)), page: query.page, per_page: query.per_page, total };
+}
+
+export async function listDownlines(db: Db, caller: Caller): Promise<DownlineList> {
+  await assertManager(db, caller);
+  const rows = await db
+    .select({ id: users.id, name: users.name, code: users.externalId })
+    .from(users)
+    .where(eq(users.uplineId, caller.userId))
+    .orderBy(asc(users.name), asc(users.id));
+  return { data: rows.map((r) => ({ id: String(r.id), name: r.name, agent_code: r.code })) };
+}
+
+const DAY = 86_400_000;
+
+/** The IA year holding `now` (1 Aug–31 Jul, UTC days, server clock). */
+export function iaYearOf(now: Date): { from: string; to: string } {
+  const y = now.getUTCFullYear();
+  const start = now.getUTCMonth() >= 7 ? y : y - 1;
+  return { from: `${start}-08-01`, to: `${start + 1}-07-31` };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export async function userReport(db: Db, query: ReportQuery, caller: Caller): Promise<Report> {
+  await assertManager(db, caller);
+  const year = iaYearOf(caller.now);
+  const from = query.from ?? year.from;
+  const to = query.to ?? year.to;
+  if (from > to) throw new HttpError(400, 'validation:period_invalid');
+  const start = new Date(`${from}T00:00:00Z`);
+  const end = new Date(Date.parse(`${to}T00:00:00Z`) + DAY);
+  const people = await db
+    .select({ id: users.id, name: users.name, code: users.externalId })
+    .from(users)
+    .where(eq(users.uplineId, caller.userId))
+    .orderBy(asc(users.name), asc(users.id));
+  const rows = new Map<number, ReportRow>(
+    people.map((p) => [
+      p.id,
+      { user_id: String(p.id), name: p.name, agent_code: p.code, completed: 0, in_progress: 0, overdue: 0, on_screen_hours: 0, cpd_ethics_hours: 0, cpd_other_hours: 0 },
+    ]),
+  );
+  const ids = people.map((p) => p.id);
+  if (ids.length > 0) {
+    const enrolments = await db
+      .select({ userId: courseEnrolments.userId, status: courseEnrolments.status, completedAt: courseEnrolments.completedAt, cpd: courses.cpdHours, ethics: managementCourseRules.ethicsRegulations, dueAt: managementCourseRules.dueAt })
+      .from(courseEnrolments)
+      .innerJoin(courses, eq(courses.id, courseEnrolments.courseId))
+      .leftJoin(managementCourseRules, eq(managementCourseRules.courseId, courseEnrolments.courseId))
+      .where(inArray(courseEnrolments.userId, ids));
+    for (const e of enrolments) {
+      const row = rows.get(e.userId)!;
+      if (e.status === 'in_progress') {
+        row.in_progress += 1;
+        if (e.dueAt && e.dueAt < caller.now) row.overdue += 1;
+      } else if (e.completedAt && e.completedAt >= start && e.completedAt < end) {
+        row.completed += 1;
+        if (e.ethics) row.cpd_ethics_hours += e.cpd;
+        else row.cpd_other_hours += e.cpd;
+      }
+    }
+    const seconds = await db
+      .select({ userId: onScreenLogs.userId, s: sql<number>`coalesce(sum(${onScreenLogs.duration}), 0)`.mapWith(Number) })
+      .from(onScreenLogs)
+      .where(and(inArray(onScreenLogs.userId, ids), gte(onScreenLogs.createdAt, start), lt(onScreenLogs.createdAt, end)))
+      .groupBy(onScreenLogs.userId);
+    for (const s of seconds) rows.get(s.userId)!.on_screen_hours = s.s / 3600;
+    // Classroom attendance (check-out − check-in within the session) counts, up to the course's CPD hours.
+    const attended = await db
+      .select({ a: offlineAttendance, session: offlineSessions, cpd: offlineCourses.cpdHours, ethics: managementOfflineCourseRules.ethicsRegulations })
+      .from(offlineAttendance)
+      .innerJoin(offlineSessions, eq(offlineSessions.id, offlineAttendance.sessionId))
+      .innerJoin(offlineCourses, eq(offlineCourses.id, offlineSessions.courseId))
+      .leftJoin(managementOfflineCourseRules, eq(managementOfflineCourseRules.offlineCourseId, offlineCourses.id))
+      .where(and(inArray(offlineAttendance.userId, ids), gte(offlineSessions.startsAt, start), lt(offlineSessions.startsAt, end)));
+    const perCourse = new Map<string, { userId: number; minutes: number; cpd: number; ethics: boolean }>();
+    for (const r of attended) {
+      const key = `${r.a.userId}:${r.session.courseId}`;
+      const acc = perCourse.get(key) ?? { userId: r.a.userId, minutes: 0, cpd: r.cpd, ethics: r.ethics ?? false };
+      acc.minutes += attendedMinutes(r.session, r.a);
+      perCourse.set(key, acc);
+    }
+    for (const c of perCourse.values()) {
+      const hours = Math.min(c.cpd, c.minutes / 60);
+      const row = rows.get(c.userId)!;
+      if (c.ethics) row.cpd_ethics_hours += hours;
+      else row.cpd_other_hours += hours;
+    }
+  }
+  const out = [...rows.values()].map((r) => ({ ...r, on_screen_hours: round2(r.on_screen_hours), cpd_ethics_hours: round2(r.cpd_ethics_hours), cpd_other_hours: round2(r.cpd_other_hours) }));
+  return { from, to, rows: out };
+}
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; a formula start is defused. */
+export function csvField(value: string | number): string {
+  let s = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function reportCsv(report: Report, lang: Language): string {
+  const lines = [translate(lang, 'server:management_csv_header')];
+  for (const r of report.rows) {
+    lines.push([r.name, r.agent_code, r.completed, r.in_progress, r.overdue, r.on_screen_hours, r.cpd_ethics_hours, r.cpd_other_hours].map(csvField).join(','));
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
