@@ -30,6 +30,7 @@ import { registerMaterialRoutes } from './routes/materials.routes';
 import { registerNewsRoutes } from './routes/news.routes';
 import { registerOfflineCourseRoutes } from './routes/offline-courses.routes';
 import { registerOfflineEnrolmentRoutes } from './routes/offline-enrolments.routes';
+import { registerOfflineTrainerRoutes } from './routes/offline-trainer.routes';
 import { registerMockExamRoutes } from './routes/mock-exams.routes';
 import { registerQuizRoutes } from './routes/quizzes.routes';
 import { registerScormFileRoutes, registerScormRoutes } from './routes/scorm.routes';
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps) {
   registerScormRoutes(app, services);
   registerOfflineCourseRoutes(app, services);
   registerOfflineEnrolmentRoutes(app, services);
+  registerOfflineTrainerRoutes(app, services);
   registerFileRoutes(app, services);
   registerFeedbackFormsRoutes(app, services);
   registerDemoRoutes(app, services);

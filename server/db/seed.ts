@@ -25,6 +25,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { externalId: 'agent2fa', password: 'Secure2026', name: 'Lam Chi Ho', role: 'agent', totpSecret: 'JBSWY3DPEHPK3PXP', who: 'agent with two-factor (TOTP secret JBSWY3DPEHPK3PXP)' },
   { externalId: 'newjoiner01', password: 'Joiner2026', name: 'Ng Hoi Yan', role: 'agent', passwordReset: false, who: 'must change the password at first sign-in' },
   { externalId: 'auditor01', password: 'Auditor2026', name: 'Yip Sze Wan', role: 'auditor', who: "auditor: reads everyone's identity checks (GET /api/audit/identity-checks)" },
+  { externalId: 'trainer01', password: 'Trainer2026', name: 'Tsang Ka Lok', role: 'trainer', who: "trainer: shows a classroom session's check-in and check-out codes (/offline/sessions/:id/codes)" },
 ];
 
 const DAY = 86_400_000;

@@ -9,6 +9,7 @@ import { courseDetailMachine } from './course-detail/course-detail.machine';
 import { feedbackFormsMachine } from './feedback-forms/feedback-forms.machine';
 import { mockExamsMachine } from './mock-exams/mock-exams.machine';
 import { mockPracticeMachine } from './mock-practice/mock-practice.machine';
+import { offlineEnrolmentMachine } from './offline-enrolment/offline-enrolment.machine';
 import { pagedListMachine } from './paged-list/paged-list.machine';
 import { createFormSubmissionMachine } from './form-submission/form-submission.machine';
 import { forgotPasswordMachine } from './forgot-password/forgot-password.machine';
@@ -51,6 +52,7 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['mock-practice', mockPracticeMachine],
   ['mock-exams', mockExamsMachine],
   ['scorm', scormMachine],
+  ['offline-enrolment', offlineEnrolmentMachine],
 ];
 
 describe('machine diagrams in docs/machines', () => {

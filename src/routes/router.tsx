@@ -33,7 +33,7 @@ function catalogue(list: CourseList, title: TitleKey): RouteObject {
   };
 }
 
-/** Learning map and mock exam are hidden when their feature is off (SPEC §6); the pages too. */
+/** Learning map, mock exam and offline courses are hidden when their feature is off (SPEC §6, §9); the pages too. */
 function featureGuard(enabled: boolean) {
   return (args: LoaderFunctionArgs) => {
     authGuard(args);
@@ -81,6 +81,7 @@ export function appRoutes(config: AppConfig): RouteObject[] {
             guarded('management', 'management', comingSoon, managementGuard),
             guarded('search', 'search', () => import('./search/search.route')),
             guarded('offline', 'offline', comingSoon),
+            guarded('offline/sessions/:sessionId/codes', 'offline', () => import('./offline-trainer/offline-trainer.route'), featureGuard(features.offlineCourse)),
             guarded('themes', 'themes', comingSoon),
             {
               path: 'courses',

@@ -7,6 +7,7 @@ import { resources } from '../../i18n/resources';
 import type { Catalogue } from '../../i18n/collect';
 import { COURSES_NS, CoursesNamespace, ensureCoursesNamespace, LEARNING_NAMESPACES } from './courses-namespace';
 import { ensureMockExamsNamespace, MOCK_EXAMS_NS } from '../mock-exams/mock-exams-namespace';
+import { ensureOfflineNamespace, OFFLINE_NS } from '../offline-courses/offline-courses-namespace';
 import enBundle from '../../i18n/bundles/en';
 import cnBundle from '../../i18n/bundles/cn';
 import zhBundle from '../../i18n/bundles/zh';
@@ -55,13 +56,14 @@ describe('the courses namespace', () => {
     ['en', enBundle],
     ['cn', cnBundle],
     ['zh', zhBundle],
-  ] as const)('the %s first chunk leaves out exactly the page namespaces (learning, mock exams), and the pages load each of them', async (lang, bundle) => {
+  ] as const)('the %s first chunk leaves out exactly the page namespaces (learning, mock exams, classroom courses), and the pages load each of them', async (lang, bundle) => {
     const all = Object.keys(resources[lang]).filter((ns) => ns !== 'server');
-    const pageNamespaces = [...LEARNING_NAMESPACES, MOCK_EXAMS_NS];
+    const pageNamespaces = [...LEARNING_NAMESPACES, MOCK_EXAMS_NS, OFFLINE_NS];
     expect(all.filter((ns) => !(ns in bundle)).sort()).toEqual([...pageNamespaces].sort());
     const i18n = createI18n(lang, { [lang]: bundle });
     await ensureCoursesNamespace(i18n, lang);
     await ensureMockExamsNamespace(i18n, lang);
+    await ensureOfflineNamespace(i18n, lang);
     for (const ns of pageNamespaces) expect(i18n.getResourceBundle(lang, ns)).toEqual(resources[lang][ns]);
   });
 });
