@@ -80,8 +80,18 @@ export function appRoutes(config: AppConfig): RouteObject[] {
             guarded('main', UNTITLED, () => import('./main/main.route')),
             guarded('management', 'management', comingSoon, managementGuard),
             guarded('search', 'search', () => import('./search/search.route')),
-            guarded('offline', 'offline', comingSoon),
-            guarded('offline/sessions/:sessionId/codes', 'offline', () => import('./offline-trainer/offline-trainer.route'), featureGuard(features.offlineCourse)),
+            {
+              path: 'offline',
+              handle: titled('offline'),
+              children: [
+                { index: true, loader: featureGuard(features.offlineCourse), ...page(() => import('./offline-courses/offline-courses.route')) },
+                guarded('mine', 'offline', () => import('./offline-enrolments/offline-enrolments.route'), featureGuard(features.offlineCourse)),
+                guarded('sessions/:sessionId/codes', 'offline', () => import('./offline-trainer/offline-trainer.route'), featureGuard(features.offlineCourse)),
+                // The classroom's link (/offline/:courseId/check-in/:sessionId/:code) carries the code in its path: the
+                // sign-in remembers the path, not the query (SPEC §2 guards). One route, so dropping the code keeps the page.
+                guarded(':courseId/:which?/:sessionId?/:code?', 'offline', () => import('./offline-enrolment/offline-enrolment.route'), featureGuard(features.offlineCourse)),
+              ],
+            },
             guarded('themes', 'themes', comingSoon),
             {
               path: 'courses',
