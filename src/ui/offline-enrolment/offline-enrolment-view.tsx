@@ -90,6 +90,7 @@ function Sessions({ view, onCheck }: { view: Ready; onCheck: OfflineEnrolmentVie
               </div>
             ) : null}
             {s.asks ? <CheckForm key={s.asks} session={s} onCheck={onCheck} /> : null}
+            {!s.asks && !s.attendance && view.enrolment?.status !== 'confirmed' ? <p className="offline-muted">{t('offline:check_only_confirmed')}</p> : null}
           </li>
         ))}
       </ul>
