@@ -43,7 +43,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'chromium', testIgnore: /(session|account-.+|learning|quiz|mock-exams|scorm|recruits|management)\.spec\.ts$/ },
+    { name: 'chromium', testIgnore: /(session|account-.+|learning|quiz|mock-exams|scorm|recruits|management|offline)\.spec\.ts$/ },
     // Its server is started by the journey (E2E_CLOCK=1, its own data directory).
     { name: 'quiz', testMatch: /quiz\.spec\.ts$/ },
     // Its server is started by the journey (a fresh database: the demo's mock exam numbers are known).
@@ -54,6 +54,8 @@ export default defineConfig({
     { name: 'recruits', testMatch: /recruits\.spec\.ts$/ },
     // Its server is started by the journey (a fresh database: the demo's requests are known).
     { name: 'management', testMatch: /management\.spec\.ts$/ },
+    // Its server is started by the journey (a fresh database: the demo's classroom seats are known), issue 14.
+    { name: 'offline', testMatch: /offline\.spec\.ts$/ },
     { name: 'learning', testMatch: /learning\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${learningPort}` } },
     { name: 'account', testMatch: /account-.+\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${accountPort}` } },
     { name: 'session', testMatch: /session\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${sessionPort}` } },

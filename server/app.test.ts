@@ -127,6 +127,7 @@ describe('API reference', () => {
         '/api/offline_enrolments/{id}/cancel',
         '/api/offline_sessions/{id}/check_in',
         '/api/offline_sessions/{id}/check_out',
+        '/api/offline_sessions/{id}/codes',
         '/api/on_screen_log/course/{id}/total',
         '/api/on_screen_log/{id}',
         '/api/quiz_attempts/{id}',

@@ -32,6 +32,7 @@ import { registerNewsRoutes } from './routes/news.routes';
 import { registerOfflineCourseRoutes } from './routes/offline-courses.routes';
 import { registerOfflineEnrolmentRoutes } from './routes/offline-enrolments.routes';
 import { registerManagementRoutes } from './routes/management.routes';
+import { registerOfflineTrainerRoutes } from './routes/offline-trainer.routes';
 import { registerMockExamRoutes } from './routes/mock-exams.routes';
 import { registerQuizRoutes } from './routes/quizzes.routes';
 import { registerRecruitAccountRoutes } from './routes/recruit-accounts.routes';
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps) {
   registerRecruitAccountRoutes(app, services);
   registerAccountMergeRoutes(app, services);
   registerManagementRoutes(app, services);
+  registerOfflineTrainerRoutes(app, services);
   registerFileRoutes(app, services);
   registerFeedbackFormsRoutes(app, services);
   registerDemoRoutes(app, services);

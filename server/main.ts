@@ -10,6 +10,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed';
 import { seedContentIfEmpty } from './db/seed-content';
+import { keepDemoSessionToday } from './db/demo-session-today';
 import { createMailer, type Mailer } from './mail/mailer';
 import { demoOutboxServed } from './routes/demo.routes';
 import { installDemoScormFiles } from './storage/scorm-packages';
@@ -79,6 +80,8 @@ async function main(): Promise<void> {
   const content = await seedContentIfEmpty(database.db, files);
   // ADR 029: the demo SCORM package the seed lists is served from SCORM_DIR.
   installDemoScormFiles(config.scormDir);
+  // The demo's classroom session 'today' stays today when the database is older than today.
+  if (config.demoMode) await keepDemoSessionToday(database.db, new Date());
   log(`demo content: ${content.courses} courses`);
   const secret = await resolveSecret(database.db, config.jwtSecret);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, db: database.db, from: config.mailFrom, log });

@@ -23,6 +23,7 @@ describe('demo seed', () => {
     expect(byCode.get('agent2fa')).toMatchObject({ twoFactorEnabled: true, totpSecret: 'JBSWY3DPEHPK3PXP' });
     expect(byCode.get('newjoiner01')!.passwordReset).toBe(false);
     expect(byCode.get('auditor01')).toMatchObject({ role: 'auditor', name: 'Yip Sze Wan', uplineId: null, managerId: null });
+    expect(byCode.get('trainer01')).toMatchObject({ role: 'trainer', uplineId: null, managerId: null });
     // Only agent2fa starts with two-factor on.
     expect(rows.filter((r) => r.twoFactorEnabled).map((r) => r.externalId)).toEqual(['agent2fa']);
     for (const r of rows) {

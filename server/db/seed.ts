@@ -26,6 +26,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { externalId: 'newjoiner01', password: 'Joiner2026', name: 'Ng Hoi Yan', role: 'agent', passwordReset: false, who: 'must change the password at first sign-in' },
   { externalId: 'agent10', password: 'Learner2026', name: 'Kwok Ming Fai', role: 'agent', who: 'agent (company email agent10@agent-academy.test): recruit01 merges into it' },
   { externalId: 'auditor01', password: 'Auditor2026', name: 'Yip Sze Wan', role: 'auditor', who: "auditor: reads everyone's identity checks (GET /api/audit/identity-checks)" },
+  { externalId: 'trainer01', password: 'Trainer2026', name: 'Tsang Ka Lok', role: 'trainer', who: "trainer: shows a classroom session's check-in and check-out codes (/offline/sessions/:id/codes)" },
 ];
 
 const DAY = 86_400_000;

@@ -43,15 +43,25 @@ function courseOfAttachment(attachmentId: SQL, now: Date): SQL {
     where ci.attachment_id = ${attachmentId} and cc.published_at <= ${now.toISOString()}::timestamptz order by ci.course_id, ci.id limit 1)`;
 }
 
-/** A learner may open an attachment of the material library or of a published course. */
+/** Whether a published classroom course lists the attachment among its materials (issue 14). */
+function offlineMaterialOf(attachmentId: SQL, now: Date): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from offline_materials om join offline_courses oc on oc.id = om.offline_course_id
+    where om.attachment_id = ${attachmentId} and oc.published_at <= ${now.toISOString()}::timestamptz)`;
+}
+
+/** A learner may open an attachment of the material library, of a published course, or of a published classroom course's materials. */
 export async function findVisibleAttachment(db: Tx, attachmentId: number, now: Date): Promise<{ attachment: AttachmentRow; courseId: number | null } | null> {
   const [row] = await db
-    .select({ attachment: attachments, courseId: courseOfAttachment(sql`${attachments.id}`, now).mapWith(Number) })
+    .select({
+      attachment: attachments,
+      courseId: courseOfAttachment(sql`${attachments.id}`, now).mapWith(Number),
+      offline: offlineMaterialOf(sql`${attachments.id}`, now),
+    })
     .from(attachments)
     .where(eq(attachments.id, attachmentId));
   if (!row) return null;
   const courseId = row.courseId ? Number(row.courseId) : null;
-  if (!row.attachment.isMaterial && courseId === null) return null;
+  if (!row.attachment.isMaterial && courseId === null && !row.offline) return null;
   return { attachment: row.attachment, courseId };
 }
 

@@ -34,8 +34,8 @@ import {
 import { HttpError } from '../http/errors';
 import { translate, type ServerMessageKey } from '../i18n/messages';
 import { likePattern, localize, paging } from './courses';
-import { ACTIVE, iso, seatsHeld, type OfflineCourseRow, type OfflineEnrolmentRow } from './offline-courses';
-import { attendedMinutes, lockCourse, promoteWaiting } from './offline-enrolments';
+import { ACTIVE, attendedMinutes, iso, seatsHeld, type OfflineCourseRow, type OfflineEnrolmentRow } from './offline-courses';
+import { lockCourse, promoteWaiting } from './offline-enrolments';
 import type { Caller } from './quizzes';
 
 // The manager's pages (issue 14; SPEC §2 manager pages, §6 manager, §9 at most 10 per batch). A

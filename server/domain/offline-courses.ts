@@ -9,7 +9,7 @@ import type {
   PrerequisiteGroup,
 } from '../../src/api/schemas/offline-courses.schema';
 import type { Db } from '../db/client';
-import { attachments, courseEnrolments, courses, offlineCourses, offlineEnrolments, offlineMaterials, offlinePrerequisites, offlineSessions } from '../db/schema';
+import { attachments, courseEnrolments, courses, offlineAttendance, offlineCourses, offlineEnrolments, offlineMaterials, offlinePrerequisites, offlineSessions } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { buildAppConfig } from './app-config';
 import { likePattern, localize, paging } from './courses';
@@ -160,6 +160,17 @@ export async function prerequisitesOf(db: Db, courseId: number, userId: number, 
   return [...groups.values()];
 }
 
+type SessionTimes = Pick<typeof offlineSessions.$inferSelect, 'startsAt' | 'endsAt'>;
+type AttendanceTimes = Pick<typeof offlineAttendance.$inferSelect, 'checkedInAt' | 'checkedOutAt'>;
+
+/** Attendance time: check-out − check-in, clipped to the session, in whole minutes. */
+export function attendedMinutes(session: SessionTimes, row: AttendanceTimes): number {
+  if (!row.checkedOutAt) return 0;
+  const from = Math.max(row.checkedInAt.getTime(), session.startsAt.getTime());
+  const to = Math.min(row.checkedOutAt.getTime(), session.endsAt.getTime());
+  return Math.max(0, Math.floor((to - from) / 60_000));
+}
+
 /** 1-based place in the waiting list of a waiting enrolment. */
 export async function waitingPosition(db: Db, e: OfflineEnrolmentRow): Promise<number | null> {
   if (e.status !== 'waiting') return null;
@@ -201,6 +212,16 @@ export async function getOfflineCourse(db: Db, id: number, caller: Caller): Prom
   const prerequisites = await prerequisitesOf(db, id, caller.userId, caller);
   const mine = (await latestEnrolments(db, caller.userId, [id])).get(id);
   const seats = await seatsHeld(db, id);
+  const attended = sessions.length
+    ? await db
+        .select()
+        .from(offlineAttendance)
+        .where(and(eq(offlineAttendance.userId, caller.userId), inArray(offlineAttendance.sessionId, sessions.map((s) => s.id))))
+    : [];
+  const attendanceOf = (s: (typeof sessions)[number]) => {
+    const row = attended.find((a) => a.sessionId === s.id);
+    return row ? { checked_in_at: isoOf(row.checkedInAt), checked_out_at: iso(row.checkedOutAt), attended_minutes: attendedMinutes(s, row) } : null;
+  };
   return {
     ...cardOf(course, { seats, start: sessions[0] ? isoOf(sessions[0].startsAt) : null, end: sessions.length ? isoOf(sessions.map((s) => s.endsAt).sort((a, b) => +b - +a)[0]) : null, mine }, caller),
     description: localize(course.description, caller.lang),
@@ -218,6 +239,7 @@ export async function getOfflineCourse(db: Db, id: number, caller: Caller): Prom
       ends_at: isoOf(s.endsAt),
       window_opens_at: isoOf(s.windowOpensAt),
       window_closes_at: isoOf(s.windowClosesAt),
+      my_attendance: attendanceOf(s),
     })),
     materials: materials.map((m) => ({ id: String(m.id), name: m.name, type: m.type })),
     prerequisites,

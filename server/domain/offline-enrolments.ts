@@ -6,7 +6,7 @@ import { notifications, offlineAttendance, offlineCourses, offlineEnrolments, of
 import { HttpError } from '../http/errors';
 import { translate } from '../i18n/messages';
 import { localize, paging } from './courses';
-import { ACTIVE, SEAT_HOLDING, iso, myEnrolmentOf, prerequisitesOf, publishedOffline, seatsHeld, type OfflineCourseRow, type OfflineEnrolmentRow } from './offline-courses';
+import { ACTIVE, SEAT_HOLDING, attendedMinutes, iso, myEnrolmentOf, prerequisitesOf, publishedOffline, seatsHeld, type OfflineCourseRow, type OfflineEnrolmentRow } from './offline-courses';
 import type { Caller } from './quizzes';
 
 // Offline enrolments (issue 14, ADR 031). Every change of who holds a seat of a course runs in ONE
@@ -160,14 +160,6 @@ export async function listMyOfflineEnrolments(db: Db, query: MyOfflineEnrolments
 
 type SessionRow = typeof offlineSessions.$inferSelect;
 type AttendanceRow = typeof offlineAttendance.$inferSelect;
-
-/** Attendance time: check-out − check-in, clipped to the session, in whole minutes. */
-export function attendedMinutes(session: Pick<SessionRow, 'startsAt' | 'endsAt'>, row: Pick<AttendanceRow, 'checkedInAt' | 'checkedOutAt'>): number {
-  if (!row.checkedOutAt) return 0;
-  const from = Math.max(row.checkedInAt.getTime(), session.startsAt.getTime());
-  const to = Math.min(row.checkedOutAt.getTime(), session.endsAt.getTime());
-  return Math.max(0, Math.floor((to - from) / 60_000));
-}
 
 const attendanceOf = (session: SessionRow, row: AttendanceRow): Attendance => ({
   session_id: String(session.id),

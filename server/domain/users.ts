@@ -35,6 +35,7 @@ export async function currentUser(db: Db, row: UserRow): Promise<CurrentUser> {
     cover_url: row.coverUrl ?? DEFAULT_COVER_URL,
     manager_id: row.managerId,
     is_manager: row.managerId !== null && row.managerId !== '',
+    is_recruit: row.role === 'recruit',
     unread_notifications_count: unread,
     password_reset: row.passwordReset,
   };

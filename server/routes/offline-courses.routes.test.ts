@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offlineCourseDetailSchema, offlineCourseListResponseSchema } from '../../src/api/schemas/offline-courses.schema';
 import { HEADER } from '../../src/config/constants';
 import { createTestContext } from '../test-support';
-import { createContentTestContext, signIn, type ContentTestContext, type Learner } from '../testing/content-factory';
+import { createAttachment, createContentTestContext, signIn, type ContentTestContext, type Learner } from '../testing/content-factory';
+import { offlineMaterials } from '../db/schema';
 import { createOfflineCourse } from '../testing/offline-factory';
 
 // Issue 14, ADR 031: the /offline list with its filters and paging, the course page with every SPEC §3
@@ -141,5 +142,22 @@ describe('the offlineCourse flag', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe("a classroom course's materials (issue 14)", () => {
+  it('open through the attachment viewer while the course is published, even outside the material library', async () => {
+    const db = ctx.database.db;
+    const { id: listed } = await createAttachment(ctx.deps, { name: 'Handout.pdf', type: 'pdf', content: new TextEncoder().encode('%PDF-1.4'), isMaterial: false, pageCount: 1 });
+    const { id: hidden } = await createAttachment(ctx.deps, { name: 'Draft.pdf', type: 'pdf', content: new TextEncoder().encode('%PDF-1.4'), isMaterial: false, pageCount: 1 });
+    const { id: unpublished } = await createAttachment(ctx.deps, { name: 'Later.pdf', type: 'pdf', content: new TextEncoder().encode('%PDF-1.4'), isMaterial: false, pageCount: 1 });
+    await db.insert(offlineMaterials).values({ offlineCourseId: ids.soon, attachmentId: listed, position: 1 });
+    const draft = await createOfflineCourse(db, { title: 'Unpublished with material', now, published: false });
+    await db.insert(offlineMaterials).values({ offlineCourseId: draft, attachmentId: unpublished, position: 1 });
+    const course = offlineCourseDetailSchema.parse(await json(await agent01.request(`/api/offline_courses/${ids.soon}`)));
+    expect(course.materials).toEqual([{ id: String(listed), name: 'Handout.pdf', type: 'pdf' }]);
+    expect((await json<{ name: string }>(await agent01.request(`/api/attachments/${listed}`))).name).toBe('Handout.pdf');
+    expect((await agent01.request(`/api/attachments/${hidden}`)).status).toBe(404);
+    expect((await agent01.request(`/api/attachments/${unpublished}`)).status).toBe(404);
   });
 });

@@ -246,7 +246,10 @@ describe('POST /api/offline_sessions/:id/check_in and check_out (last: moves the
     expect((await refusal(await post(a1, '999999', 'check_in', { code: 'IN1234' }), 404)).message).toBe('The session was not found.');
     expect((await post(a1, 'abc', 'check_in', { code: 'IN1234' })).status).toBe(400);
 
+    expect((await detail(a1, id)).sessions[0].my_attendance).toBeNull();
     const checkedIn = await json<{ checked_in_at: string; attended_minutes: number }>(await post(a1, session, 'check_in', { code: 'in1234' }));
+    expect((await detail(a1, id)).sessions[0].my_attendance).toMatchObject({ checked_in_at: checkedIn.checked_in_at, checked_out_at: null });
+    expect((await detail(a2, id)).sessions[0].my_attendance).toBeNull();
     expect(checkedIn).toMatchObject({ checked_in_at: new Date(start.getTime() - 10 * 60_000).toISOString(), attended_minutes: 0 });
     expect((await refusal(await post(a1, session, 'check_in', { code: 'IN1234' }), 409)).message).toBe('You have already checked in to this session.');
 
@@ -255,6 +258,9 @@ describe('POST /api/offline_sessions/:id/check_in and check_out (last: moves the
     expect((await refusal(await post(b1, session, 'check_out', { code: 'IN1234' }), 400)).message).toBe('The check-out code is wrong.');
     // Minutes count from the session's start, not the early check-in.
     expect(await json(await post(b1, session, 'check_out', { code: 'OUT5678' }))).toMatchObject({ attended_minutes: 90 });
+    // The course page shows the caller's attendance of each session (and nobody else's).
+    const attendedCourse = (await detail(b1, id)).sessions.find((s) => s.id === session);
+    expect(attendedCourse?.my_attendance).toEqual({ checked_in_at: checkedIn.checked_in_at, checked_out_at: new Date(start.getTime() + 90 * 60_000).toISOString(), attended_minutes: 90 });
     expect((await refusal(await post(b1, session, 'check_out', { code: 'OUT5678' }), 409)).message).toBe('You have already checked out of this session.');
 
     // After the window (half an hour after the two-hour session).

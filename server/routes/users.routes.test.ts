@@ -28,6 +28,7 @@ describe('GET /api/users/current', () => {
       cover_url: DEFAULT_COVER_URL,
       manager_id: null,
       is_manager: false,
+      is_recruit: false,
       unread_notifications_count: 3,
       password_reset: true,
     });

@@ -23,6 +23,13 @@ describe('sideLinks', () => {
     expect(links[1]).toEqual({ icon: 'management', titleKey: 'layout:nav.management', link: '/management' });
   });
 
+  it('gives a recruit the link to merge into an agent account, second', () => {
+    const links = sideLinks({ isManager: false, isRecruit: true, features: allOff });
+    expect(paths(links)).toEqual(['/main', '/merge', '/notification', '/profile', '/setting']);
+    expect(links[1]).toEqual({ icon: 'merge', titleKey: 'layout:nav.merge', link: '/merge' });
+    expect(paths(sideLinks({ isManager: false, isRecruit: false, features: allOff }))).not.toContain('/merge');
+  });
+
   it('removes learning map and mock exam when their features are off', () => {
     expect(paths(sideLinks({ isManager: false, features: allOff }))).toEqual(['/main', '/notification', '/profile', '/setting']);
     expect(paths(sideLinks({ isManager: true, features: { learningMap: true, mockExam: false } }))).toEqual([

@@ -26,6 +26,7 @@ export const PATH = {
   allCourses: '/courses/all',
   materialLibrary: '/courses/material',
   offline: '/offline',
+  merge: '/merge',
 } as const;
 
 /**
@@ -42,11 +43,16 @@ const link = (icon: string, key: string, to: string): NavLink => ({ icon, titleK
 const MANAGEMENT = link('management', 'management', PATH.management);
 const NOTIFICATION = link('notification', 'notification', PATH.notification);
 const MY_PROFILE = link('profile', 'my_profile', PATH.profile);
+const MERGE = link('merge', 'merge', PATH.merge);
 
-/** Side drawer links; managers get 'management' in second position. */
-export function sideLinks({ isManager, features }: { isManager: boolean; features: NavFeatures }): NavLink[] {
+/**
+ * Side drawer links; managers get 'management' in second position. A recruit gets the link to
+ * merge the account into an agent account (SPEC §2 "Areas implied", §6), also second.
+ */
+export function sideLinks({ isManager, isRecruit = false, features }: { isManager: boolean; isRecruit?: boolean; features: NavFeatures }): NavLink[] {
   const links: NavLink[] = [link('home', 'main', PATH.main)];
   if (isManager) links.push(MANAGEMENT);
+  if (isRecruit) links.push(MERGE);
   if (features.learningMap) links.push(link('learning-map', 'learning_map', PATH.learningMap));
   if (features.mockExam) links.push(link('mock-exam', 'mock_exam', PATH.mockExam));
   links.push(NOTIFICATION, MY_PROFILE, link('setting', 'setting', PATH.setting));

@@ -11,6 +11,7 @@ import { feedbackFormsMachine } from './feedback-forms/feedback-forms.machine';
 import { managementMachine } from './management/management.machine';
 import { mockExamsMachine } from './mock-exams/mock-exams.machine';
 import { mockPracticeMachine } from './mock-practice/mock-practice.machine';
+import { offlineEnrolmentMachine } from './offline-enrolment/offline-enrolment.machine';
 import { pagedListMachine } from './paged-list/paged-list.machine';
 import { createFormSubmissionMachine } from './form-submission/form-submission.machine';
 import { forgotPasswordMachine } from './forgot-password/forgot-password.machine';
@@ -57,6 +58,7 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['recruit-accounts', recruitAccountsMachine],
   ['account-merge', accountMergeMachine],
   ['management', managementMachine],
+  ['offline-enrolment', offlineEnrolmentMachine],
 ];
 
 describe('machine diagrams in docs/machines', () => {

@@ -42,11 +42,11 @@ describe('routes (SPEC §2)', () => {
 
   it('shows pages of later issues with their title and an honest note only', async () => {
     signIn();
-    const { router } = renderApp('/offline');
-    await screen.findByRole('heading', { level: 1, name: 'Offline Courses' });
-    expect(router.state.location.pathname).toBe('/offline');
+    const { router } = renderApp('/themes');
+    await screen.findByRole('heading', { level: 1, name: 'Themes' });
+    expect(router.state.location.pathname).toBe('/themes');
     expect(screen.getByText('This section arrives in a later release.')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Offline Courses -- Agent Academy'));
+    await waitFor(() => expect(document.title).toBe('Themes -- Agent Academy'));
   });
 
   it('/courses opens all courses', async () => {
@@ -56,7 +56,15 @@ describe('routes (SPEC §2)', () => {
     await waitFor(() => expect(document.title).toBe('All Courses -- Agent Academy'));
   });
 
-  it.each(['/offline', '/themes', '/profile', '/notification', '/learning-map', '/pdf/7'])(
+  it('/offline is a guarded layout page: the classroom courses (issue 14)', async () => {
+    signIn();
+    const { router } = renderApp('/offline');
+    await screen.findByRole('heading', { level: 1, name: 'Classroom courses and activities' });
+    expect(router.state.location.pathname).toBe('/offline');
+    await waitFor(() => expect(document.title).toBe('Offline Courses -- Agent Academy'));
+  });
+
+  it.each(['/themes', '/profile', '/notification', '/learning-map', '/pdf/7'])(
     '%s is a guarded layout page',
     async (path) => {
       signIn();

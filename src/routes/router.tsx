@@ -33,7 +33,7 @@ function catalogue(list: CourseList, title: TitleKey): RouteObject {
   };
 }
 
-/** Learning map and mock exam are hidden when their feature is off (SPEC §6); the pages too. */
+/** Learning map, mock exam and offline courses are hidden when their feature is off (SPEC §6, §9); the pages too. */
 function featureGuard(enabled: boolean) {
   return (args: LoaderFunctionArgs) => {
     authGuard(args);
@@ -88,7 +88,18 @@ export function appRoutes(config: AppConfig): RouteObject[] {
             guarded('merge', 'account_merge', () => import('./account-merge/account-merge.route')),
             guarded('management', 'management', () => import('./management/management.route'), managementGuard),
             guarded('search', 'search', () => import('./search/search.route')),
-            guarded('offline', 'offline', comingSoon),
+            {
+              path: 'offline',
+              handle: titled('offline'),
+              children: [
+                { index: true, loader: featureGuard(features.offlineCourse), ...page(() => import('./offline-courses/offline-courses.route')) },
+                guarded('mine', 'offline', () => import('./offline-enrolments/offline-enrolments.route'), featureGuard(features.offlineCourse)),
+                guarded('sessions/:sessionId/codes', 'offline', () => import('./offline-trainer/offline-trainer.route'), featureGuard(features.offlineCourse)),
+                // The classroom's link (/offline/:courseId/check-in/:sessionId/:code) carries the code in its path: the
+                // sign-in remembers the path, not the query (SPEC §2 guards). One route, so dropping the code keeps the page.
+                guarded(':courseId/:which?/:sessionId?/:code?', 'offline', () => import('./offline-enrolment/offline-enrolment.route'), featureGuard(features.offlineCourse)),
+              ],
+            },
             guarded('themes', 'themes', comingSoon),
             {
               path: 'courses',

@@ -7,6 +7,7 @@ export const password = {
   manager01: 'Manager2026',
   recruit01: 'Recruit2026',
   newjoiner01: 'Joiner2026',
+  trainer01: 'Trainer2026',
 } as const;
 export type DemoUser = keyof typeof password;
 

@@ -4,7 +4,7 @@ import { createdAt } from './columns';
 
 // Kinds and roles are text columns with a TypeScript union rather than pg enums, so a later
 // issue adds a value without a migration that rewrites the type.
-export const USER_ROLES = ['agent', 'manager', 'recruit', 'auditor'] as const;
+export const USER_ROLES = ['agent', 'manager', 'recruit', 'auditor', 'trainer'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 export const users = pgTable(

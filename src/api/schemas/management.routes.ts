@@ -21,7 +21,7 @@ import {
 // decides the enrolments of their own downlines only (another's answers 404: not disclosed).
 
 const common = { tags: ['management'], security: bearerSecurity } as const;
-const forbidden = errorResponses.forbiddenOr('the caller is not a manager, or two-factor is missing');
+const forbidden = { ...errorResponses.forbiddenOr('the caller is not a manager, or two-factor is missing') } as const;
 const notFound = { 404: json("Not found: not a downline's enrolment, or the offline course feature is off", apiErrorSchema) };
 
 export const listManagedEnrolmentsRoute = route({

@@ -70,6 +70,15 @@ export const offlineSessionSchema = z.object({
   /** When check-in and check-out are accepted (server clock). The codes are never sent to learners. */
   window_opens_at: z.string(),
   window_closes_at: z.string(),
+  /** The caller's check-in and check-out of this session; null before checking in. */
+  my_attendance: z.nullable(
+    z.object({
+      checked_in_at: z.string(),
+      checked_out_at: z.nullable(z.string()),
+      /** Check-out − check-in, within the session, in whole minutes; 0 until checked out. */
+      attended_minutes: z.int(),
+    }),
+  ),
 });
 export type OfflineSession = z.infer<typeof offlineSessionSchema>;
 

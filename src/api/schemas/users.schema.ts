@@ -10,6 +10,8 @@ export const currentUserSchema = z.object({
   cover_url: z.string(),
   manager_id: z.nullable(z.string()),
   is_manager: z.boolean(),
+  /** A recruit or pre-recruit account: may merge its records into an agent account (SPEC §6). */
+  is_recruit: z.boolean(),
   unread_notifications_count: z.int().check(z.nonnegative()),
   password_reset: z.boolean(),
 });

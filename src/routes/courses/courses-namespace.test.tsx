@@ -9,6 +9,7 @@ import { COURSES_NS, CoursesNamespace, ensureCoursesNamespace, LEARNING_NAMESPAC
 import { ensureMockExamsNamespace, MOCK_EXAMS_NS } from '../mock-exams/mock-exams-namespace';
 import { ensureRecruitsNamespace, RECRUITS_NS } from '../recruit-accounts/recruit-accounts-namespace';
 import { ensureManagementNamespace, MANAGEMENT_NS } from '../management/management-namespace';
+import { ensureOfflineNamespace, OFFLINE_NS } from '../offline-courses/offline-courses-namespace';
 import enBundle from '../../i18n/bundles/en';
 import cnBundle from '../../i18n/bundles/cn';
 import zhBundle from '../../i18n/bundles/zh';
@@ -57,15 +58,16 @@ describe('the courses namespace', () => {
     ['en', enBundle],
     ['cn', cnBundle],
     ['zh', zhBundle],
-  ] as const)('the %s first chunk leaves out exactly the page namespaces (learning, mock exams, management), and the pages load each of them', async (lang, bundle) => {
+  ] as const)('the %s first chunk leaves out exactly the page namespaces (learning, mock exams, recruits, management, classroom courses), and the pages load each of them', async (lang, bundle) => {
     const all = Object.keys(resources[lang]).filter((ns) => ns !== 'server');
-    const pageNamespaces = [...LEARNING_NAMESPACES, MOCK_EXAMS_NS, RECRUITS_NS, MANAGEMENT_NS];
+    const pageNamespaces = [...LEARNING_NAMESPACES, MOCK_EXAMS_NS, RECRUITS_NS, MANAGEMENT_NS, OFFLINE_NS];
     expect(all.filter((ns) => !(ns in bundle)).sort()).toEqual([...pageNamespaces].sort());
     const i18n = createI18n(lang, { [lang]: bundle });
     await ensureCoursesNamespace(i18n, lang);
     await ensureMockExamsNamespace(i18n, lang);
     await ensureRecruitsNamespace(i18n, lang);
     await ensureManagementNamespace(i18n, lang);
+    await ensureOfflineNamespace(i18n, lang);
     for (const ns of pageNamespaces) expect(i18n.getResourceBundle(lang, ns)).toEqual(resources[lang][ns]);
   });
 });

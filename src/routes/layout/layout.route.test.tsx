@@ -28,6 +28,7 @@ const agent: CurrentUser = {
   cover_url: '/assets/placeholder-cover.svg',
   manager_id: null,
   is_manager: false,
+  is_recruit: false,
   unread_notifications_count: 3,
   password_reset: true,
 };

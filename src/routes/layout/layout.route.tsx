@@ -48,6 +48,7 @@ export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
   const session = useOptionalSession();
 
   const isManager = user?.is_manager ?? false;
+  const isRecruit = user?.is_recruit ?? false;
   const flags = { learningMap: features.learningMap, mockExam: features.mockExam };
   const sideLink = isSideLink(path);
 
@@ -55,7 +56,7 @@ export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
     <AppLayout
       user={user ? { name: user.name, iconUrl: user.icon_url } : null}
       unreadCount={user?.unread_notifications_count ?? 0}
-      sideLinks={sideLinks({ isManager, features: flags })}
+      sideLinks={sideLinks({ isManager, isRecruit, features: flags })}
       bottomLinks={bottomLinks({ isManager })}
       courseNavItems={courseNavItems({ offlineEnabled: features.offlineCourse, ...flags })}
       currentPath={path}

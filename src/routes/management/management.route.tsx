@@ -12,6 +12,7 @@ function ManagementPage() {
   return (
     <ManagementView
       view={view}
+      recruitsHref="/management/recruits"
       onTab={(tab) => actor.send({ type: 'tab.select', tab })}
       onSearch={(q) => actor.send({ type: 'search', q })}
       onPage={(page) => actor.send({ type: 'page', page })}

@@ -37,6 +37,7 @@ const PATHS: Record<string, ReactElement> = {
       <path d="M3 10h18M8 3v4M16 3v4" />
     </>
   ),
+  merge: <path d="M6 3v6a6 6 0 0 0 6 6h6M6 21v-6M15 12l3 3-3 3" />,
   menu: <path d="M4 6h16M4 12h16M4 18h16" />,
   back: <path d="M15 5l-7 7 7 7" />,
   close: <path d="M6 6l12 12M18 6 6 18" />,

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { MemoryRouter } from 'react-router-dom';
 import { fn } from 'storybook/test';
 import { allBlockedList, assignData, confirmedList, listOf, pendingList, rejectedList, sampleDownlines, sampleReport } from '../../machines/management/management.fixtures';
 import { managementMachine, type ManagementContext } from '../../machines/management/management.machine';
@@ -25,6 +26,13 @@ const view = (value: string, context: Partial<ManagementContext> = {}) =>
 const meta = {
   title: 'Pages/Management',
   component: ManagementView,
+  decorators: [
+    (Story) => (
+      <MemoryRouter>
+        <Story />
+      </MemoryRouter>
+    ),
+  ],
   args: {
     view: view('ready'),
     onTab: fn(),

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ManagedEnrolment, ManagedEnrolmentList } from '../../api/schemas/management.schema';
 import { languageHeaderValue, MANAGER_ASSIGN_MAX_BATCH as MAX_ASSIGN_BATCH } from '../../config/constants';
@@ -51,9 +52,9 @@ export function ManagementView({ view, recruitsHref, ...on }: ManagementViewProp
       <header className="management-view__header">
         <h1 id="management-title">{t('management:title')}</h1>
         {recruitsHref ? (
-          <a className="management-view__recruits" href={recruitsHref}>
+          <Link className="management-view__recruits" to={recruitsHref}>
             {t('management:recruits_link')}
-          </a>
+          </Link>
         ) : null}
       </header>
       <div className="management-view__tabs" role="tablist" aria-label={t('management:tabs_label')}>

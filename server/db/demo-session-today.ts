@@ -1,0 +1,36 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Db } from './client';
+import { DEMO_OFFLINE_COURSES } from './fixtures/demo-offline-courses';
+import { offlineSessions } from './schema';
+
+// Issue 14's demo promises a classroom session "today" whose check-in window is open. The seed
+// places it relative to the moment it ran, and `npm start` keeps the database across restarts, so
+// on a later day that session would lie in the past. At each demo start, a demo session that is
+// due today by the fixture (it started before the seed and is short) and has already ended is
+// moved to the same hour relative to now. Nothing else moves: enrolments and attendance records
+// keep their times, and a session that has not ended yet is left alone.
+
+const TODAY_CODES = DEMO_OFFLINE_COURSES.flatMap((c) => c.sessions)
+  .filter((s) => s.startsInHours < 0 && s.startsInHours + s.hours > 0)
+  .map((s) => ({ code: s.checkInCode, startsInHours: s.startsInHours }));
+
+/** Returns how many demo sessions were moved to today. */
+export async function keepDemoSessionToday(db: Db, now: Date): Promise<number> {
+  let moved = 0;
+  for (const { code, startsInHours } of TODAY_CODES) {
+    const ended = await db
+      .select()
+      .from(offlineSessions)
+      .where(and(eq(offlineSessions.checkInCode, code), lt(offlineSessions.windowClosesAt, now)));
+    for (const s of ended) {
+      const shift = now.getTime() + startsInHours * 3_600_000 - s.startsAt.getTime();
+      const by = (d: Date) => new Date(d.getTime() + shift);
+      await db
+        .update(offlineSessions)
+        .set({ startsAt: by(s.startsAt), endsAt: by(s.endsAt), windowOpensAt: by(s.windowOpensAt), windowClosesAt: by(s.windowClosesAt) })
+        .where(eq(offlineSessions.id, s.id));
+      moved++;
+    }
+  }
+  return moved;
+}

@@ -1,0 +1,149 @@
+import { expect, test, type AccessibilityAudit } from './fixtures';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { startServer, type ServerProcess } from './server-process';
+import { signIn, type DemoUser } from './support';
+
+// Issue 14 "Must show", the learner's side of classroom courses. Its own server on a fresh database,
+// so the demo's seats are known: "MPF Product Briefing" has a session whose check-in window is open
+// from the seed on (agent01 confirmed), "Ethics Case Workshop" is full (agent03 and recruit01
+// confirmed, agent2fa waiting), "Advanced Needs Analysis Clinic" needs a course agent01 lacks, and
+// "Customer Service Open Day" needs no approval. The server decides the window by its own clock,
+// which starts at the seed: nothing here waits on time.
+
+let server: ServerProcess;
+let dataDir: string;
+const port = Number(process.env.E2E_PORT ?? 8181) + 16;
+const PHONE = { width: 390, height: 844 };
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: `http://127.0.0.1:${port}` });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'agent-academy-offline-'));
+  server = await startServer(port, dataDir, { fresh: true, env: { CONTINUAL_AUTH: '0', SINGLE_DEVICE_SESSIONS: '0' } });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A signed-in page of its own browser context (a second person at another device). */
+async function personPage(
+  browser: Browser,
+  audit: AccessibilityAudit,
+  user: DemoUser,
+  { phone = false, lang = 'en' }: { phone?: boolean; lang?: 'en' | 'zh' } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}`, ...(phone ? { viewport: PHONE, isMobile: true, hasTouch: true } : {}) });
+  const page = await context.newPage();
+  // Its pages get the same accessibility check as the test's own (ADR 017).
+  audit.watch(page);
+  await signIn(page, user);
+  if (lang !== 'en') await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+  return page;
+}
+
+/** Nothing is wider than the screen (the phone's width works). */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+test('en, desktop: a prerequisite refuses by name; enrol with the terms; check in and out with the trainer screen’s codes; a wrong code is refused', async ({ page, browser, accessibilityAudit }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'agent01');
+  await page.goto('/offline');
+  await expect(page.getByRole('heading', { level: 1, name: 'Classroom courses and activities' })).toBeVisible();
+  await expect(page.getByTestId('offline-course-card')).toHaveCount(4);
+
+  // The prerequisite course: the missing one is named (agent01 has AML, neither FNA nor consultative selling).
+  await page.getByRole('link', { name: 'Advanced Needs Analysis Clinic' }).click();
+  await page.getByTestId('offline-enrol').click();
+  await expect(page.getByTestId('offline-unmet')).toContainText('Financial Needs Analysis / Consultative Selling Skills');
+  await expect(page.getByTestId('offline-terms')).toHaveCount(0);
+
+  // Search, then enrol in the course without approval: the terms with the impersonation warning first.
+  await page.getByRole('navigation', { name: 'Classroom courses and activities' }).getByRole('link', { name: 'Courses' }).click();
+  await page.getByTestId('offline-filter-q').fill('Open Day');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/offline\?q=Open\+Day$/);
+  await expect(page.getByTestId('offline-course-card')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Customer Service Open Day' }).click();
+  const fields = page.getByTestId('offline-fields');
+  for (const label of ['Venue', 'Fee', 'Initiator', 'Remaining quota', 'Application date', 'Enrolment deadline', 'Remarks', 'Enquiry email', 'Duration']) {
+    await expect(fields.getByText(label, { exact: true })).toBeVisible();
+  }
+  await page.getByTestId('offline-enrol').click();
+  await expect(page.getByTestId('offline-terms')).toContainText('Impersonation warning');
+  await expect(page.getByTestId('offline-submit')).toBeDisabled();
+  await page.getByTestId('offline-accept').check();
+  await page.getByTestId('offline-submit').click();
+  await expect(page.getByTestId('offline-phase')).toHaveText('Confirmed: your place is held.');
+  await expect(fields).toContainText('39 of 40 places left');
+
+  // Today's MPF session: the trainer's screen (trainer01, another device) shows both codes.
+  await page.goto('/offline');
+  await page.getByRole('link', { name: 'MPF Product Briefing' }).click();
+  const session = page.getByTestId('offline-session');
+  const sessionId = await session.getAttribute('data-session-id');
+  const trainer = await personPage(browser, accessibilityAudit, 'trainer01');
+  await trainer.goto(`/offline/sessions/${sessionId}/codes`);
+  await expect(trainer.getByRole('heading', { level: 1 })).toContainText('check-in and check-out codes');
+  const checkInCode = (await trainer.getByTestId('trainer-check-in-code').textContent())!;
+  const checkOutCode = (await trainer.getByTestId('trainer-check-out-code').textContent())!;
+  await trainer.context().close();
+
+  // A wrong code: the spec's message. Then the right ones: attendance and the CPD time it credits.
+  await session.getByTestId('check-code').fill('WRONG1');
+  await session.getByRole('button', { name: 'Check in' }).click();
+  await expect(session.getByTestId('check-problem')).toHaveText('The check-in code is wrong.');
+  await session.getByTestId('check-code').fill(checkInCode);
+  await session.getByRole('button', { name: 'Check in' }).click();
+  await expect(session.getByTestId('offline-attendance')).toContainText('Checked in at');
+  await session.getByTestId('check-code').fill(checkOutCode);
+  await session.getByRole('button', { name: 'Check out' }).click();
+  await expect(session.getByTestId('offline-attended')).toHaveText(/^Attendance: \d+ minutes$/);
+  await expect(session.getByTestId('offline-cpd')).toHaveText(/^CPD time credited: \d+ minutes$/);
+  // A reload shows the same attendance (the server keeps it).
+  await page.reload();
+  await expect(page.getByTestId('offline-attended')).toHaveText(/^Attendance: \d+ minutes$/);
+});
+
+test('zh, phone: the full workshop puts agent02 on the waiting list; confirmed learners cancel after the confirmation and agent02 is promoted', async ({ browser, accessibilityAudit }) => {
+  test.setTimeout(150_000);
+  const agent02 = await personPage(browser, accessibilityAudit, 'agent02', { phone: true, lang: 'zh' });
+  await agent02.goto('/offline');
+  await expect(agent02.getByRole('heading', { level: 1, name: '課堂課程及活動' })).toBeVisible();
+  await agent02.getByRole('link', { name: '專業操守個案工作坊' }).click();
+  await expect(agent02.getByTestId('offline-enrol')).toHaveText('加入候補名單');
+  await expectNoSidewaysScroll(agent02);
+  await agent02.getByTestId('offline-enrol').click();
+  await agent02.getByTestId('offline-accept').check();
+  await agent02.getByTestId('offline-submit').click();
+  // agent2fa waits ahead of agent02.
+  await expect(agent02.getByTestId('offline-phase')).toHaveText('在候補名單上，排第 2 位。');
+  const coursePath = new URL(agent02.url()).pathname;
+
+  // The two confirmed learners cancel, each after the confirmation: the first in line, then agent02, get the seats.
+  for (const user of ['agent03', 'recruit01'] as const) {
+    const learner = await personPage(browser, accessibilityAudit, user, { phone: true, lang: 'zh' });
+    await learner.goto(coursePath);
+    await learner.getByTestId('offline-cancel').click();
+    const dialog = learner.getByTestId('offline-cancel-dialog');
+    await expect(dialog).toContainText('取消你的報名？');
+    await dialog.getByTestId('offline-cancel-confirm').click();
+    await expect(learner.getByTestId('offline-phase')).toHaveText('已取消。');
+    await learner.context().close();
+  }
+
+  await agent02.getByTestId('offline-refresh').click();
+  await expect(agent02.getByTestId('offline-phase')).toHaveText('已確認：已為你保留名額。');
+  await expectNoSidewaysScroll(agent02);
+  await agent02.goto('/offline/mine');
+  await expect(agent02.getByTestId('offline-enrolment-row').first()).toContainText('已確認');
+  await agent02.context().close();
+});
