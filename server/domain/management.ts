@@ -21,21 +21,19 @@ import {
   courses,
   managementCourseRules,
   managementOfflineCourseRules,
-  notificationMessages,
-  notifications,
   offlineAttendance,
   offlineCourses,
   offlineEnrolments,
   offlineSessions,
   onScreenLogs,
   users,
-  type LocalizedText,
 } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { translate, type ServerMessageKey } from '../i18n/messages';
+import { translate } from '../i18n/messages';
 import { likePattern, localize, paging } from './courses';
 import { ACTIVE, attendedMinutes, iso, seatsHeld, type OfflineCourseRow, type OfflineEnrolmentRow } from './offline-courses';
 import { lockCourse, promoteWaiting } from './offline-enrolments';
+import { notifyWithMessage } from './notification-messages';
 import type { Caller } from './quizzes';
 
 // The manager's pages (issue 14; SPEC §2 manager pages, §6 manager, §9 at most 10 per batch). A
@@ -146,30 +144,14 @@ export async function listManagedEnrolments(db: Db, query: ManagedEnrolmentsQuer
 
 type Decision = 'approved' | 'rejected' | 'assigned';
 
-/**
- * Tells the learner about a decision: the notification's title and body are stored in English (the
- * app's default, for any reader that reads the columns), and their message keys and values in
- * notification_messages, so renderNotification shows it in the reader's language.
- */
+/** Tells the learner about a decision, in the reader's language (notification-messages.ts). */
 async function notifyDecision(tx: Db, userId: number, decision: Decision, course: OfflineCourseRow, now: Date, reason?: string): Promise<void> {
-  const titleKey: ServerMessageKey = `server:management_${decision}_title`;
-  const bodyKey: ServerMessageKey = `server:management_${decision}_body`;
-  const params = { courseName: course.title, ...(reason ? { reason } : {}) };
-  const rendered = renderNotification({ titleKey, bodyKey, params }, 'en');
-  const [row] = await tx
-    .insert(notifications)
-    .values({ userId, kind: 'system_notice', title: rendered.title, body: rendered.body, createdAt: now })
-    .returning({ id: notifications.id });
-  await tx.insert(notificationMessages).values({ notificationId: row.id, titleKey, bodyKey, params });
-}
-
-/** A stored notification message in the reader's language (localized values are picked per language). */
-export function renderNotification(msg: { titleKey: string; bodyKey: string; params: Record<string, unknown> }, lang: Language): { title: string; body: string } {
-  const vars: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(msg.params)) {
-    vars[k] = typeof v === 'object' && v !== null ? localize(v as LocalizedText, lang) : (v as string | number);
-  }
-  return { title: translate(lang, msg.titleKey, vars), body: translate(lang, msg.bodyKey, vars) };
+  await notifyWithMessage(
+    tx,
+    userId,
+    { titleKey: `server:management_${decision}_title`, bodyKey: `server:management_${decision}_body`, params: { courseName: course.title, ...(reason ? { reason } : {}) } },
+    now,
+  );
 }
 
 /** The downline's enrolment (404 when it is not the caller's downline's) and its course locked. */

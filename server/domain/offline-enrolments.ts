@@ -2,10 +2,10 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { OFFLINE_ERROR_CODE, type Attendance, type EnrolPayload, type MyOfflineEnrolmentsQuery, type OfflineEnrolment, type OfflineEnrolmentListResponse } from '../../src/api/schemas/offline-enrolments.schema';
 import type { OfflineEnrolmentStatus } from '../../src/api/schemas/offline-courses.schema';
 import type { Db } from '../db/client';
-import { notifications, offlineAttendance, offlineCourses, offlineEnrolments, offlineSessions } from '../db/schema';
+import { offlineAttendance, offlineCourses, offlineEnrolments, offlineSessions } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { translate } from '../i18n/messages';
 import { localize, paging } from './courses';
+import { notifyWithMessage } from './notification-messages';
 import { ACTIVE, SEAT_HOLDING, attendedMinutes, iso, myEnrolmentOf, prerequisitesOf, publishedOffline, seatsHeld, type OfflineCourseRow, type OfflineEnrolmentRow } from './offline-courses';
 import type { Caller } from './quizzes';
 
@@ -53,15 +53,17 @@ export async function promoteWaiting(tx: Db, course: OfflineCourseRow, now: Date
   const status: OfflineEnrolmentStatus = course.needsApproval ? 'pending' : 'confirmed';
   for (const e of next) {
     await tx.update(offlineEnrolments).set({ status, promotedAt: now }).where(eq(offlineEnrolments.id, e.id));
-    // The learner's language is not known here: the notice is stored in English, the app's default (SPEC §1).
-    const courseName = localize(course.title, 'en');
-    await tx.insert(notifications).values({
-      userId: e.userId,
-      kind: 'system_notice',
-      title: translate('en', 'server:offline_promoted_title', { courseName }),
-      body: translate('en', status === 'confirmed' ? 'server:offline_promoted_confirmed' : 'server:offline_promoted_pending', { courseName }),
-      createdAt: now,
-    });
+    // Shown in the reader's language (notification-messages.ts): the learner's is not known here.
+    await notifyWithMessage(
+      tx,
+      e.userId,
+      {
+        titleKey: 'server:offline_promoted_title',
+        bodyKey: status === 'confirmed' ? 'server:offline_promoted_confirmed' : 'server:offline_promoted_pending',
+        params: { courseName: course.title },
+      },
+      now,
+    );
   }
   return next.map((e) => e.id);
 }

@@ -17,7 +17,8 @@ import {
   onScreenLogs,
   users,
 } from '../db/schema';
-import { iaYearOf, renderNotification } from '../domain/management';
+import { iaYearOf } from '../domain/management';
+import { renderNotification } from '../domain/notification-messages';
 import { enrolOffline } from '../domain/offline-enrolments';
 import { createContentTestContext, createCourse, createDepartment, signIn, tri, type ContentTestContext, type Learner } from '../testing/content-factory';
 import { createAgents, createOfflineCourse, enrolmentStatuses } from '../testing/offline-factory';

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offlineCourseDetailSchema } from '../../src/api/schemas/offline-courses.schema';
 import { offlineEnrolmentListResponseSchema, offlineEnrolmentSchema, type OfflineEnrolment } from '../../src/api/schemas/offline-enrolments.schema';
 import { HEADER } from '../../src/config/constants';
-import { notifications } from '../db/schema';
+import { notificationMessages, notifications } from '../db/schema';
 import { refreshCompletion } from '../domain/courses';
+import { renderNotification } from '../domain/notification-messages';
 import { createContentTestContext, createCourse, createDepartment, createLesson, createReadingItem, signIn, tri, type ContentTestContext, type Learner } from '../testing/content-factory';
 import { createOfflineCourse } from '../testing/offline-factory';
 import { completeReadings, userIdOf } from '../testing/quiz-factory';
@@ -149,6 +150,11 @@ describe('POST /api/offline_courses/:id/enrolments', () => {
     const notes = await ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, uid02), eq(notifications.title, 'A place in Small room')));
     expect(notes).toHaveLength(1);
     expect(notes[0].body).toContain('confirmed');
+    // Its keys are kept, so it reads in the learner's language (the course title too).
+    const [message] = await ctx.database.db.select().from(notificationMessages).where(eq(notificationMessages.notificationId, notes[0].id));
+    expect(message).toMatchObject({ titleKey: 'server:offline_promoted_title', bodyKey: 'server:offline_promoted_confirmed' });
+    expect(renderNotification(message, 'zh').title).not.toBe(notes[0].title);
+    expect(renderNotification(message, 'zh').title).toContain(tri('Small room').zh);
   });
 
   it('cancelling a waiting enrolment frees no seat and promotes nobody', async () => {

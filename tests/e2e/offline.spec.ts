@@ -58,7 +58,8 @@ test('en, desktop: a prerequisite refuses by name; enrol with the terms; check i
   await signIn(page, 'agent01');
   await page.goto('/offline');
   await expect(page.getByRole('heading', { level: 1, name: 'Classroom courses and activities' })).toBeVisible();
-  await expect(page.getByTestId('offline-course-card')).toHaveCount(4);
+  // The four classroom demo courses and the management demo's two runs of the Compliance Refresher.
+  await expect(page.getByTestId('offline-course-card')).toHaveCount(6);
 
   // The prerequisite course: the missing one is named (agent01 has AML, neither FNA nor consultative selling).
   await page.getByRole('link', { name: 'Advanced Needs Analysis Clinic' }).click();
