@@ -21,6 +21,9 @@ import { createBackgroundTasks, repeatEvery } from './tasks';
 import { isLoopbackHost } from './http/client-address';
 import { createE2eClock, E2E_CLOCK_PATH, withE2eClock } from './testing/e2e-clock';
 
+/** Longer than a proxy's idle timeout (commonly 60 s): see below. */
+const KEEP_ALIVE_SECONDS = 65;
+
 const startedAt = performance.now();
 const log = (line: string) => console.log(line);
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -116,6 +119,13 @@ async function main(): Promise<void> {
       }),
     );
   });
+  // Node closes an idle kept-alive connection after 5 s; a client (a browser, a load balancer, a
+  // test's request context) that sends on it at that moment gets ECONNRESET. Idle connections stay
+  // open longer than the usual 60 s of proxies, so the client, not the server, closes them first.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_SECONDS * 1000;
+    server.headersTimeout = (KEEP_ALIVE_SECONDS + 1) * 1000;
+  }
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(
       error.code === 'EADDRINUSE'

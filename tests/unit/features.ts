@@ -440,6 +440,18 @@ export const FEATURES: Record<string, Layers> = {
     serverDomain: 'the signed URL is checked by server/domain/attachments.ts',
     test: 'covered by server/routes/attachments.routes.test.ts (generate_download, then the signed URL)',
   },
+  // Issue 14: a notice written by the server for a learner, kept with its message keys (ADR 033).
+  'notification-messages': {
+    schema: 'a table of server/db/schema/management.ts (notification_messages), beside the management rules',
+    contract: 'no endpoint yet: the notifications page will read it',
+    api: 'no endpoint yet',
+    machine: 'server only',
+    route: 'server only',
+    ui: 'server only',
+    serverRoute: 'no endpoint yet: written by management and offline-enrolments decisions',
+    serverDomain: true,
+    test: 'covered by server/routes/management.routes.test.ts and offline-enrolments.routes.test.ts (the keys kept, rendered in zh)',
+  },
   disclaimer: staticPage('the disclaimer page'),
   setting: staticPage('the setting page (its two-factor part is two-factor)'),
   main: staticPage('the home page'),
