@@ -1,9 +1,7 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { I18nContext, useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
 import type { Language } from '../../config/constants';
-import { isLanguage } from '../../i18n';
-import { LoadingOverlay } from '../../ui/layout/loading-overlay';
+import { languageOf, PageTexts } from '../page-namespace';
 
 export const COURSES_NS = 'courses';
 
@@ -27,10 +25,6 @@ async function loadLearningTexts(lang: Language): Promise<Record<LearningNamespa
   return Object.fromEntries(loaded) as Record<LearningNamespace, Texts>;
 }
 
-function languageOf(i18n: I18n): Language {
-  return isLanguage(i18n.language) ? i18n.language : 'en';
-}
-
 const hasAll = (i18n: I18n, lang: Language) => LEARNING_NAMESPACES.every((ns) => i18n.hasResourceBundle(lang, ns));
 
 /** Adds the learning texts of the interface language unless they are there already. */
@@ -40,34 +34,11 @@ export async function ensureCoursesNamespace(i18n: I18n, lang: Language = langua
   for (const ns of LEARNING_NAMESPACES) i18n.addResourceBundle(lang, ns, loaded[ns], true, true);
 }
 
-/**
- * Renders its page once the namespace is loaded. After a language change the page stays mounted
- * (its list and filters are kept) and re-renders when the new texts have arrived: a fresh i18n
- * context value reaches every useTranslation below, which adding resources alone does not.
- */
+/** Renders its page once the learning texts are loaded (page-namespace.tsx). */
 export function CoursesNamespace({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
-  const lang = languageOf(i18n);
-  const [loaded, setLoaded] = useState<ReadonlySet<Language>>(() => new Set(hasAll(i18n, lang) ? [lang] : []));
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    ensureCoursesNamespace(i18n, lang).then(
-      () => current && setLoaded((prev) => new Set([...prev, lang])),
-      (error: unknown) => {
-        // A chunk that cannot be fetched (offline after a deploy) is the router's error page's job.
-        console.error(error);
-        if (current) setFailed(true);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [i18n, lang]);
-
-  const context = useMemo(() => ({ i18n, loaded }), [i18n, loaded]);
-  if (failed) throw new Error('the courses texts could not be loaded');
-  if (loaded.size === 0) return <LoadingOverlay />;
-  return <I18nContext.Provider value={context}>{children}</I18nContext.Provider>;
+  return (
+    <PageTexts has={hasAll} ensure={ensureCoursesNamespace} what="the courses texts">
+      {children}
+    </PageTexts>
+  );
 }

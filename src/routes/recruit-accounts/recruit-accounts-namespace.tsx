@@ -1,52 +1,30 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { I18nContext, useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
 import type { Language } from '../../config/constants';
-import { isLanguage } from '../../i18n';
-import { LoadingOverlay } from '../../ui/layout/loading-overlay';
+import { addNamespace, languageOf, PageTexts, type NamespaceLoaders } from '../page-namespace';
 
 export const RECRUITS_NS = 'recruits';
 
 // The recruit form's and the merge flow's texts travel with their pages, not with the first page
-// (its JS budget): each language's file is its own chunk, fetched when a page first shows in it.
-const loaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+// (page-namespace.tsx).
+const loaders: NamespaceLoaders = {
   en: () => import('../../i18n/locales/en/recruits.json'),
   cn: () => import('../../i18n/locales/cn/recruits.json'),
   zh: () => import('../../i18n/locales/zh/recruits.json'),
 };
 
-const languageOf = (i18n: I18n): Language => (isLanguage(i18n.language) ? i18n.language : 'en');
-
 /** Adds the recruit texts of the language unless they are there already. */
 export async function ensureRecruitsNamespace(i18n: I18n, lang: Language = languageOf(i18n)): Promise<void> {
-  if (i18n.hasResourceBundle(lang, RECRUITS_NS)) return;
-  const m = await loaders[lang]();
-  i18n.addResourceBundle(lang, RECRUITS_NS, m.default, true, true);
+  await addNamespace(i18n, lang, RECRUITS_NS, loaders);
 }
 
-/** Renders the page once its texts are loaded; a language change re-renders it with the new texts. */
+const has = (i18n: I18n, lang: Language) => i18n.hasResourceBundle(lang, RECRUITS_NS);
+
+/** Renders the page once its texts are loaded (page-namespace.tsx). */
 export function RecruitsNamespace({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
-  const lang = languageOf(i18n);
-  const [loaded, setLoaded] = useState<ReadonlySet<Language>>(() => new Set(i18n.hasResourceBundle(lang, RECRUITS_NS) ? [lang] : []));
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    ensureRecruitsNamespace(i18n, lang).then(
-      () => current && setLoaded((prev) => new Set([...prev, lang])),
-      (error: unknown) => {
-        console.error(error);
-        if (current) setFailed(true);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [i18n, lang]);
-
-  const context = useMemo(() => ({ i18n, loaded }), [i18n, loaded]);
-  if (failed) throw new Error('the recruit texts could not be loaded');
-  if (!loaded.has(lang) && loaded.size === 0) return <LoadingOverlay />;
-  return <I18nContext.Provider value={context}>{children}</I18nContext.Provider>;
+  return (
+    <PageTexts has={has} ensure={ensureRecruitsNamespace} what="the recruit texts">
+      {children}
+    </PageTexts>
+  );
 }
