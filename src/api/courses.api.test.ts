@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enrol, getCourse, getDepartments, likeCourse, listCourses, unlikeCourse } from './courses.api';
 import { json, stubFetch, tokenFor } from './test-helpers';
+import { trackWrite } from './pending-writes';
 import { setToken } from '../platform/storage/token-storage';
 import { cardPage, sampleCard, sampleCourse } from '../ui/courses/samples';
 
@@ -52,6 +53,18 @@ describe('course calls', () => {
     await expect(getDepartments()).resolves.toEqual([{ id: '1', name: 'Sales' }]);
     await expect(getCourse('2')).resolves.toEqual(sampleCourse);
     expect(pathOf(net.last())).toBe('/api/courses/2');
+  });
+
+  it('asks for a course only once the on-screen records this tab is sending have arrived (completion depends on them)', async () => {
+    const net = stubFetch(() => json(sampleCourse));
+    let arrive!: () => void;
+    trackWrite(new Promise<void>((resolve) => (arrive = resolve)));
+    const course = getCourse('2');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(net.requests, 'not asked while the record is in flight').toHaveLength(0);
+    arrive();
+    await expect(course).resolves.toEqual(sampleCourse);
+    expect(net.requests).toHaveLength(1);
   });
 
   it('enrols, likes and unlikes with the right verbs', async () => {

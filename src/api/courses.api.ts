@@ -1,5 +1,6 @@
 import { callRoute } from './call-route';
 import { listQuery, type CallOptions } from './list-query';
+import { afterPendingWrites } from './pending-writes';
 import {
   courseListRoutes,
   enrolRoute,
@@ -26,8 +27,10 @@ export function getDepartments({ signal }: CallOptions = {}): Promise<Department
   return callRoute(getDepartmentsRoute, { signal });
 }
 
-/** GET courses/{id}; the server counts a click. */
-export function getCourse(id: string, { signal }: CallOptions = {}): Promise<CourseDetail> {
+/** GET courses/{id}; the server counts a click. Waits for this tab's on-screen records in flight
+ * (pending-writes.ts): the course's completion depends on them. */
+export async function getCourse(id: string, { signal }: CallOptions = {}): Promise<CourseDetail> {
+  await afterPendingWrites();
   return callRoute(getCourseRoute, { params: { id }, signal });
 }
 

@@ -503,6 +503,7 @@ export const SHARED = {
     http: 'the one ky instance',
     'list-query': 'what every paged list call shares',
     parse: 'parses every answer',
+    'pending-writes': 'reads after this tab\'s own writes (the course page after a lesson\'s last on-screen record)',
     'route-contract': 'the contract type (ADR 018)',
     'test-helpers': 'tests only',
   },

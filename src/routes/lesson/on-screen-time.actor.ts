@@ -10,6 +10,7 @@ import { RECORD_EXISTS_MESSAGE, TIMER_TICK_MS } from '../../config/constants';
 import { onScreenTimeMachine, type CourseTotal, type OnScreenTimeEvent, type OutboxReport } from '../../machines/on-screen-time/on-screen-time.machine';
 import type { OnScreenCredit, Viewing } from '../../api/schemas/viewings.schema';
 import { beginViewing } from '../../api/viewings.api';
+import { trackWrite } from '../../api/pending-writes';
 
 // The ONE place that wires the on-screen timer to real I/O: the senders, local storage, the wall
 // clock and the page's visibility and network events.
@@ -43,7 +44,12 @@ export function sendRecord(deps: Pick<OnScreenTimeDeps, 'putItemLog' | 'putAttac
 /** Sends the outbox oldest first, removing each record once the server has it; rejects at the
  * first record that could not be sent, leaving it and the rest for the next flush. Answers what
  * the server did not credit or refused, for the learner to be told (ADR 012). */
-export async function sendOutbox(storage: OnScreenRecordStorage, deps: Pick<OnScreenTimeDeps, 'putItemLog' | 'putAttachmentStatus'>): Promise<OutboxReport> {
+export function sendOutbox(storage: OnScreenRecordStorage, deps: Pick<OnScreenTimeDeps, 'putItemLog' | 'putAttachmentStatus'>): Promise<OutboxReport> {
+  // The course page reads what these records change (completion): it waits for them.
+  return trackWrite(sendOutboxInOrder(storage, deps));
+}
+
+async function sendOutboxInOrder(storage: OnScreenRecordStorage, deps: Pick<OnScreenTimeDeps, 'putItemLog' | 'putAttachmentStatus'>): Promise<OutboxReport> {
   const report: OutboxReport = { uncredited: 0, reasons: [], refusals: [] };
   for (let next = storage.readOutbox()[0]; next; next = storage.readOutbox()[0]) {
     try {
