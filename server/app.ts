@@ -100,12 +100,13 @@ export function createApp(deps: AppDeps) {
   // Tokens and personal data must not sit in shared caches; the API docs' assets set their own.
   app.use('/api/*', async (c, next) => {
     await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    // On the answer's own headers: c.header() after the answer rebuilds it as a web Response (ADR 037).
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
-  app.use(
-    '/api/*',
-    bodyLimit({ maxSize: API_BODY_LIMIT_BYTES, onError: (c) => errorResponse(c, 413, 'server:payload_too_large') }),
-  );
+  const limitBody = bodyLimit({ maxSize: API_BODY_LIMIT_BYTES, onError: (c) => errorResponse(c, 413, 'server:payload_too_large') });
+  // ADR 037: hono's bodyLimit asks every request for its body stream, which makes @hono/node-server
+  // build a whole web Request; a GET or HEAD has no body to limit.
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   app.use('/api/*', xsrfProtection(services.xsrf, sessions));
 
   registerAppConfigRoutes(app, services);

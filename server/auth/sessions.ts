@@ -35,6 +35,24 @@ export interface SessionServiceOptions {
 }
 
 export function createSessionService({ db, signer, clock, timeoutSeconds, singleDevice = false }: SessionServiceOptions) {
+  // Every signed-in request runs it: built once (ADR 037), not by Drizzle on each request.
+  const tokenLookup = db
+    .select({
+      userId: sessions.userId,
+      sessionId: sessions.id,
+      revokedAt: sessions.revokedAt,
+      deviceExpiredAt: sessions.deviceExpiredAt,
+      lastSeenAt: sessions.lastSeenAt,
+      g2fa: sessions.g2fa,
+      supersededAt: tokens.supersededAt,
+      passwordReset: users.passwordReset,
+    })
+    .from(tokens)
+    .innerJoin(sessions, eq(tokens.sessionId, sessions.id))
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(eq(tokens.jti, sql.placeholder('jti')))
+    .prepare('token_lookup');
+
   async function issueToken(tx: Pick<Db, 'insert'>, sessionId: string, userId: number, g2fa: boolean): Promise<string> {
     const issuedAtSeconds = Math.floor(clock.now() / 1000);
     const expiresAtSeconds = issuedAtSeconds + timeoutSeconds;
@@ -82,21 +100,7 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
     const verified = await signer.verify(token, clock.now());
     if (!verified.ok) return { ok: false, reason: verified.reason };
     const { claims } = verified;
-    const [row] = await db
-      .select({
-        userId: sessions.userId,
-        sessionId: sessions.id,
-        revokedAt: sessions.revokedAt,
-        deviceExpiredAt: sessions.deviceExpiredAt,
-        lastSeenAt: sessions.lastSeenAt,
-        g2fa: sessions.g2fa,
-        supersededAt: tokens.supersededAt,
-        passwordReset: users.passwordReset,
-      })
-      .from(tokens)
-      .innerJoin(sessions, eq(tokens.sessionId, sessions.id))
-      .innerJoin(users, eq(sessions.userId, users.id))
-      .where(eq(tokens.jti, claims.jti));
+    const [row] = await tokenLookup.execute({ jti: claims.jti });
     if (!row || String(row.userId) !== claims.sub) return { ok: false, reason: 'invalid' };
     if (row.revokedAt) return { ok: false, reason: 'revoked' };
     if (row.deviceExpiredAt) return { ok: false, reason: 'device_expired' };

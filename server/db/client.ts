@@ -44,12 +44,24 @@ async function migrateUnderLock(url: string): Promise<void> {
   }
 }
 
+/**
+ * ADR 037: Drizzle sends a query as a named prepared statement only when the code calls
+ * `.prepare(name)`; every other query was parsed and planned again on each run. postgres.js keeps
+ * one prepared statement per query text on each connection, and Drizzle's texts carry values as
+ * parameters, so there are as many statements as query shapes. (Transactions run on their own
+ * client and are left as they are.)
+ */
+function preparingEveryQuery(client: postgres.Sql): postgres.Sql {
+  const unsafe: postgres.Sql['unsafe'] = (query, parameters, options) => client.unsafe(query, parameters, { ...options, prepare: true });
+  return new Proxy(client, { get: (target, property, receiver) => (property === 'unsafe' ? unsafe : Reflect.get(target, property, receiver)) });
+}
+
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     await migrateUnderLock(target.url);
     const client = postgres(target.url, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres({ client, schema });
+    const db = drizzlePostgres({ client: preparingEveryQuery(client), schema });
     return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   let pglite: PGlite;

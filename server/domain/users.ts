@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { CurrentUser, FindUsersQuery, FindUsersResponse, PublicUser } from '../../src/api/schemas/users.schema';
 import { DEFAULT_COVER_URL, DEFAULT_ICON_URL } from '../../src/config/constants';
 import type { Db } from '../db/client';
@@ -21,12 +21,27 @@ export function toPublicUser(row: Pick<UserRow, 'id' | 'externalId' | 'name' | '
   return { id: String(row.id), external_id: row.externalId, name: row.name, icon_url: row.iconUrl ?? DEFAULT_ICON_URL };
 }
 
-/** SPEC §3 Current user; is_manager follows from manager_id. */
-export async function currentUser(db: Db, row: UserRow): Promise<CurrentUser> {
-  const [{ unread }] = await db
-    .select({ unread: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, row.id), isNull(notifications.readAt)));
+// users/current is asked by every page: one query, built once per database (ADR 037).
+const currentUserQueries = new WeakMap<Db, ReturnType<typeof prepareCurrentUser>>();
+
+function prepareCurrentUser(db: Db) {
+  // Spelled out: in a one-table select Drizzle leaves column names unqualified, and "id" in the
+  // subquery would then be the notification's.
+  const unread = sql<number>`(select count(*) from ${notifications} where ${notifications}.user_id = ${users}.id and ${notifications}.read_at is null)`;
+  return db
+    .select({ user: users, unread: unread.mapWith(Number) })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('current_user');
+}
+
+/** SPEC §3 Current user of the account `id`; is_manager follows from manager_id. */
+export async function findCurrentUser(db: Db, id: number): Promise<CurrentUser | undefined> {
+  let query = currentUserQueries.get(db);
+  if (!query) currentUserQueries.set(db, (query = prepareCurrentUser(db)));
+  const [found] = await query.execute({ id });
+  if (!found) return undefined;
+  const row = found.user;
   return {
     id: String(row.id),
     external_id: row.externalId,
@@ -36,7 +51,7 @@ export async function currentUser(db: Db, row: UserRow): Promise<CurrentUser> {
     manager_id: row.managerId,
     is_manager: row.managerId !== null && row.managerId !== '',
     is_recruit: row.role === 'recruit',
-    unread_notifications_count: unread,
+    unread_notifications_count: found.unread,
     password_reset: row.passwordReset,
   };
 }

@@ -45,6 +45,20 @@ describe('API JSON compression', () => {
     expect((await res.json()).openapi).toBeDefined();
   });
 
+  it('compresses a mid-size answer (a signed-in course list) so that it decodes to the same JSON, in both codings', async () => {
+    const token = await ctx.login('agent01', 'Learner2026');
+    const path = '/api/courses?per_page=12';
+    const plain = await bytes(await ctx.request(path, { token }));
+    expect(plain.length).toBeGreaterThan(COMPRESS_JSON_MIN_BYTES);
+    for (const [coding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const res = await ctx.request(path, { token, headers: { 'Accept-Encoding': coding } });
+      expect(res.headers.get('content-encoding')).toBe(coding);
+      const body = await bytes(res);
+      expect(Number(res.headers.get('content-length'))).toBe(body.length);
+      expect(JSON.parse(decode(body).toString('utf8'))).toEqual(JSON.parse(plain.toString('utf8')));
+    }
+  });
+
   it('leaves a small JSON answer as it is', async () => {
     const res = await get('/api/app-config', 'gzip, br');
     expect(res.status).toBe(200);

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import type { Context, MiddlewareHandler } from 'hono';
 import { chooseContentCoding, varyOnAcceptEncoding, type ContentCoding } from './content-encoding';
 
 /** Below this a compressed body saves less than its headers and the CPU cost (ADR 015). */
@@ -12,27 +12,47 @@ const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+/** Smaller answers are compressed on the request's own turn: handing them to the thread pool
+ * costs more than compressing them (ADR 037). */
+const SYNC_BELOW_BYTES = 32 * 1024;
+/** The smallest window that holds the whole body compresses as well as the default one, and an
+ * encoder with a 4 MB window costs more to set up than a small answer costs to compress. */
+const windowBitsFor = (length: number, min: number, max: number) => Math.min(max, Math.max(min, Math.ceil(Math.log2(length + 1))));
+const brotliOptions = (data: Uint8Array) => ({
+  params: {
+    // On the fly, per response: fast settings (brotli 4 is about gzip 6's speed and still smaller).
+    [constants.BROTLI_PARAM_QUALITY]: 4,
+    [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    [constants.BROTLI_PARAM_LGWIN]: windowBitsFor(data.length, constants.BROTLI_MIN_WINDOW_BITS, constants.BROTLI_DEFAULT_WINDOW),
+  },
+});
+const gzipOptions = (data: Uint8Array) => ({ level: 6, windowBits: windowBitsFor(data.length, 9, 15) });
 const compressors: Record<ContentCoding, (data: Uint8Array) => Promise<Buffer>> = {
-  // On the fly, per response: fast settings (brotli 4 is about gzip 6's speed and still smaller).
-  br: (data) => brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
-  gzip: (data) => gzipAsync(data, { level: 6 }),
+  br: async (data) => (data.length < SYNC_BELOW_BYTES ? brotliCompressSync(data, brotliOptions(data)) : brotli(data, brotliOptions(data))),
+  gzip: async (data) => (data.length < SYNC_BELOW_BYTES ? gzipSync(data, gzipOptions(data)) : gzipAsync(data, gzipOptions(data))),
 };
 
 /**
  * Compresses JSON answers of at least `minBytes` with the coding the request accepts (br, else
  * gzip), and marks every JSON answer `Vary: Accept-Encoding`. A body that already has a
  * Content-Encoding, a partial answer and a HEAD answer are left as they are.
+ *
+ * ADR 037: reading an answer's body turns @hono/node-server's light answer into a web Response
+ * streamed out through a ReadableStream, which cost more than the rest of a small signed-in
+ * request. So `c.json` answers carry their Content-Length, and the body is read only for an
+ * answer that will be compressed.
  */
 export function compressJson(minBytes = COMPRESS_JSON_MIN_BYTES): MiddlewareHandler {
   return async (c, next) => {
+    c.json = jsonWithLength(c) as typeof c.json;
     await next();
     const res = c.res;
-    if (!res.body || c.req.method === 'HEAD' || res.status === 206 || res.headers.has('Content-Encoding')) return;
-    if (!JSON_TYPE.test(res.headers.get('Content-Type') ?? '')) return;
+    if (c.req.method === 'HEAD' || res.status === 206 || res.status === 204 || res.status === 304) return;
+    if (!JSON_TYPE.test(res.headers.get('Content-Type') ?? '') || res.headers.has('Content-Encoding')) return;
     res.headers.set('Vary', varyOnAcceptEncoding(res.headers.get('Vary')));
     const coding = chooseContentCoding(c.req.header('Accept-Encoding'));
     const declaredLength = Number(res.headers.get('Content-Length') ?? Number.NaN);
-    if (!coding || declaredLength < minBytes) return;
+    if (!coding || declaredLength < minBytes || !res.body) return;
     // JSON answers are built in memory, so reading one whole costs nothing new.
     const body = new Uint8Array(await res.arrayBuffer());
     const headers = new Headers(res.headers);
@@ -50,5 +70,18 @@ export function compressJson(minBytes = COMPRESS_JSON_MIN_BYTES): MiddlewareHand
     c.res = new Response(new Uint8Array(compressed), { status: res.status, statusText: res.statusText, headers });
     c.res.headers.set('Content-Encoding', coding);
     c.res.headers.set('Content-Length', String(compressed.length));
+  };
+}
+
+type JsonArgs = [object: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>];
+
+/** Hono's `c.json`, with the answer's Content-Length among its headers (same arguments). */
+function jsonWithLength(c: Context) {
+  const json = c.json as (...args: JsonArgs) => Response;
+  return (...[object, arg, headers]: JsonArgs) => {
+    const text: string | undefined = JSON.stringify(object);
+    if (text === undefined) return json(object, arg, headers);
+    const own = { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), ...headers };
+    return c.body(text, arg as never, own);
   };
 }

@@ -1,6 +1,6 @@
 import { changePasswordRoute, findUsersRoute, getCurrentUserRoute, getUserRoute } from '../../src/api/schemas/users.routes';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password';
-import { currentUser, findUserById, findUsers, setPassword, toPublicUser } from '../domain/users';
+import { findCurrentUser, findUserById, findUsers, setPassword, toPublicUser } from '../domain/users';
 import { beginAttempt } from '../http/attempts';
 import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/errors';
@@ -12,9 +12,9 @@ export function registerUserRoutes(app: ApiApp, s: AppServices): void {
 
   // Registered before /users/{id}: the router tries routes in order.
   defineRoute(app, getCurrentUserRoute, s.requireAuth, async (c) => {
-    const row = await findUserById(s.db, c.get('session').userId);
-    if (!row) throw new HttpError(401, 'server:session_expired');
-    return c.json(await currentUser(s.db, row), 200);
+    const user = await findCurrentUser(s.db, c.get('session').userId);
+    if (!user) throw new HttpError(401, 'server:session_expired');
+    return c.json(user, 200);
   });
 
   defineRoute(app, findUsersRoute, s.requireFullAuth, async (c, { query }) => c.json(await findUsers(s.db, query), 200));

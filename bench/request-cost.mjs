@@ -1,0 +1,157 @@
+// What a signed-in request costs (issue 15, ADR 037): the real server on PostgreSQL (a throwaway
+// cluster from .ci/postgres.sh, or BENCH_DATABASE_URL's server) and, in the same run, a bare Hono
+// hello-world, each hit by autocannon at 20 connections. Besides requests/s and latency it prints
+// the CPU time per request of the server process and of PostgreSQL, read from /proc: unlike a
+// throughput, that figure barely moves when other work shares the two cores.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const CONNECTIONS = 20;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const HELLO_PORT = 8193;
+const SERVER_PORT = 8194;
+/** Issue 15's goals on PostgreSQL, one process (throughputs as a share of hello-world too). */
+export const USERS_CURRENT_FLOOR = 5000;
+export const COURSE_LIST_FLOOR = 2500;
+export const STEADY_P99_BUDGET_MS = 15;
+const STEADY_RATE = 1000;
+const TICKS_PER_SECOND = 100;
+
+/** utime + stime of a process, in ms. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** The CPU of a PostgreSQL cluster: its postmaster and every backend it forked. */
+function clusterCpuMs(postmasterPid) {
+  if (!postmasterPid) return 0;
+  let total = cpuMs(postmasterPid);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      if (ppid === postmasterPid) total += cpuMs(entry);
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  return total;
+}
+
+async function waitFor(url, deadlineMs = 180_000) {
+  const deadline = Date.now() + deadlineMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function startPostgres() {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, postmasterPid: 0, stop() {} };
+  const dir = mkdtempSync(join(tmpdir(), 'agent-academy-pg-'));
+  const started = spawnSync('bash', ['.ci/postgres.sh', 'start', dir], { encoding: 'utf8' });
+  if (started.status !== 0) return null;
+  const pidFile = join(dir, 'data', 'postmaster.pid');
+  const postmasterPid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : 0;
+  return { url: started.stdout.trim(), postmasterPid, stop: () => spawnSync('bash', ['.ci/postgres.sh', 'stop', dir]) };
+}
+
+function startProcess(args, env) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: 'ignore' });
+  return { pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
+
+/** Signs agent01 in as a browser would (the XSRF cookie echoed, a client id); answers the headers of a signed-in call. */
+async function signIn(base) {
+  const config = await fetch(`${base}/api/app-config`);
+  const cookie = config.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('XSRF-TOKEN='));
+  const xsrf = decodeURIComponent(cookie.split('=')[1]);
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'X-XSRF-TOKEN': xsrf, 'X-Client-Id': randomUUID() },
+    body: JSON.stringify({ external_id: 'agent01', password: 'Learner2026' }),
+  });
+  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
+  const token = (await res.text()).replace(/"/g, '');
+  // The cookie the sign-in bound to the new session, as the browser keeps it.
+  const bound = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('XSRF-TOKEN='));
+  return { Authorization: `Bearer ${token}`, cookie: bound ?? cookie, 'Accept-Encoding': 'gzip, br' };
+}
+
+async function load(url, headers, { pid, postmasterPid, overallRate } = {}) {
+  const before = { node: pid ? cpuMs(pid) : 0, pg: clusterCpuMs(postmasterPid) };
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, ...(overallRate ? { overallRate } : {}) });
+  const served = result.requests.total;
+  const cpu = (ms) => (served ? Math.round((ms * 1000) / served) : 0);
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    nodeUs: pid ? cpu(cpuMs(pid) - before.node) : undefined,
+    pgUs: postmasterPid ? cpu(clusterCpuMs(postmasterPid) - before.pg) : undefined,
+  };
+}
+
+const describe = (r) =>
+  `${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}` +
+  (r.nodeUs === undefined ? '' : `; CPU per request: server ${r.nodeUs} µs`) +
+  (r.pgUs === undefined ? '' : `, PostgreSQL ${r.pgUs} µs`);
+
+export async function requestCost() {
+  const pg = startPostgres();
+  if (!pg) return [{ name: 'request cost on PostgreSQL', value: 0, unit: '', notes: ['skipped: no PostgreSQL server (apt-get install postgresql)'] }];
+  const dataDir = mkdtempSync(join(tmpdir(), 'agent-academy-bench-'));
+  const hello = startProcess(['bench/hello-world.mjs'], { PORT: String(HELLO_PORT) });
+  const server = startProcess(['--import', 'tsx', 'server/main.ts'], {
+    DATABASE_URL: pg.url,
+    PORT: String(SERVER_PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SMTP_URL: '',
+    SINGLE_DEVICE_SESSIONS: '0',
+  });
+  const base = `http://127.0.0.1:${SERVER_PORT}`;
+  try {
+    await waitFor(`http://127.0.0.1:${HELLO_PORT}/`);
+    await waitFor(`${base}/api/app-config`);
+    const headers = await signIn(base);
+    const watch = { pid: server.pid, postmasterPid: pg.postmasterPid };
+    const helloWorld = await load(`http://127.0.0.1:${HELLO_PORT}/`, {}, { pid: hello.pid });
+    const current = await load(`${base}/api/users/current`, headers, watch);
+    const courses = await load(`${base}/api/courses?per_page=12`, headers, watch);
+    const steady = await load(`${base}/api/users/current`, headers, { ...watch, overallRate: STEADY_RATE });
+    const share = (r) => `${((100 * r.rps) / helloWorld.rps).toFixed(1)}% of hello-world`;
+    return [
+      { name: 'hello-world (bare Hono, same run)', value: helloWorld.rps, unit: 'req/s', notes: [describe(helloWorld)] },
+      { name: 'GET users/current on PostgreSQL', value: current.rps, unit: 'req/s', budget: USERS_CURRENT_FLOOR, atLeast: true, notes: [`${describe(current)}; ${share(current)}`] },
+      { name: 'GET courses?per_page=12 on PostgreSQL', value: courses.rps, unit: 'req/s', budget: COURSE_LIST_FLOOR, atLeast: true, notes: [`${describe(courses)}; ${share(courses)}`] },
+      { name: `users/current p99 at a steady ${STEADY_RATE} req/s`, value: steady.p99, unit: 'ms', budget: STEADY_P99_BUDGET_MS, notes: [describe(steady)] },
+    ];
+  } finally {
+    server.stop();
+    hello.stop();
+    await new Promise((r) => setTimeout(r, 500));
+    pg.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// `node bench/request-cost.mjs`: these figures alone.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const r of await requestCost()) console.log(`${r.name.padEnd(52)} ${r.value} ${r.unit}`.trimEnd(), ...(r.notes ?? []).map((n) => `\n    ${n}`));
+}
