@@ -215,6 +215,8 @@ async function setUp(databaseUrl) {
 
 const samples = new Map(); // endpoint → { ms: number[], errors: number, statuses: Map }
 const retries = { count: 0 };
+/** Writes the server has not answered yet: --kill waits for some, so the kill really cuts requests in flight. */
+const inFlight = { writes: 0 };
 const problems = [];
 function record(endpoint, ms, ok, detail) {
   let s = samples.get(endpoint);
@@ -257,9 +259,12 @@ class Agent {
       }
       if (json !== undefined) h['content-type'] = 'application/json';
       const started = performance.now();
+      const write = method !== 'GET';
+      if (write) inFlight.writes += 1;
       try {
         const res = await this.client.request({ path: url, method, headers: h, body: json === undefined ? undefined : JSON.stringify(json) });
         const text = await res.body.text();
+        if (write) inFlight.writes -= 1;
         const ms = performance.now() - started;
         const setCookie = [res.headers['set-cookie'] ?? []].flat();
         for (const c of setCookie) {
@@ -270,6 +275,7 @@ class Agent {
         record(endpoint, ms, ok, `${res.statusCode} ${text.slice(0, 160)}`);
         return { status: res.statusCode, text, ok };
       } catch (error) {
+        if (write) inFlight.writes -= 1;
         const message = String(error?.code ?? error?.message ?? error);
         if (attempt < 6 && NETWORK_ERRORS.test(`${error?.code} ${error?.message}`)) {
           retries.count += 1;
@@ -394,9 +400,11 @@ async function main() {
     const killer = args.kill
       ? (async () => {
           await sleep(DURATION_MS / 2);
+          // Halfway, at a moment when writes are in flight (up to 15 s later).
+          for (const until = Date.now() + 15_000; inFlight.writes < 2 && Date.now() < until; ) await sleep(2);
           const [victim] = server.workerPids();
           killed = victim;
-          log(`killing worker ${victim} (SIGKILL) at ${Math.round((Date.now() - startedAt) / 1000)} s`);
+          log(`killing worker ${victim} (SIGKILL) at ${Math.round((Date.now() - startedAt) / 1000)} s, ${inFlight.writes} write(s) in flight`);
           process.kill(victim, 'SIGKILL');
         })()
       : Promise.resolve();
