@@ -54,7 +54,7 @@ describe.skipIf(!adminUrl)('WORKERS=2 on PostgreSQL (TEST_DATABASE_URL)', () => 
       check();
     });
 
-  it('two processes answer on one port; a killed one is replaced; SIGTERM stops them all', { timeout: 90_000 }, async () => {
+  it('two processes answer on one port; a killed one is replaced; SIGTERM stops them all', { timeout: 120_000 }, async () => {
     await admin!.unsafe(`create database ${name}`);
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
@@ -66,7 +66,7 @@ describe.skipIf(!adminUrl)('WORKERS=2 on PostgreSQL (TEST_DATABASE_URL)', () => 
     });
     server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(/Agent Academy is running/, 75_000);
+    await waitFor(/Agent Academy is running/, 100_000);
     expect(output).toMatch(/processes: 2 workers sharing the port/);
 
     const pids = async () => {
@@ -85,7 +85,7 @@ describe.skipIf(!adminUrl)('WORKERS=2 on PostgreSQL (TEST_DATABASE_URL)', () => 
 
     const [victim] = [...first];
     process.kill(Number(victim), 'SIGKILL');
-    await waitFor(new RegExp(`worker ${victim} ended \\(SIGKILL\\): starting another[\\s\\S]*worker (\\d+) listening`), 30_000);
+    await waitFor(new RegExp(`worker ${victim} ended \\(SIGKILL\\): starting another[\\s\\S]*worker (\\d+) listening`), 45_000);
     const after = await pids();
     expect(after.size).toBe(2);
     expect(after.has(victim)).toBe(false);
