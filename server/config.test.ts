@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       continualAuth: { enabled: true, min: 15, max: 30, unitSeconds: 60 },
       rateLimit: { windowSeconds: 900, maxPerAccount: 5, maxPerAddress: 50, maxDelaySeconds: 300 },
       trustProxy: false,
+      workers: 1,
     });
     expect(result.config.dataDir).toMatch(/\/data$/);
     expect(result.config.scormDir).toMatch(/\/data\/scorm$/);
@@ -55,6 +56,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_MAX_PER_ADDRESS: '10',
       RATE_LIMIT_MAX_DELAY_SECONDS: '30',
       TRUST_PROXY: '1',
+      WORKERS: '3',
     });
     expect(result).toEqual({
       ok: true,
@@ -78,6 +80,7 @@ describe('loadConfig', () => {
         continualAuth: { enabled: false, min: 2, max: 4, unitSeconds: 1, slackSeconds: 30 },
         rateLimit: { windowSeconds: 60, maxPerAccount: 3, maxPerAddress: 10, maxDelaySeconds: 30 },
         trustProxy: true,
+        workers: 3,
       },
     });
   });
@@ -92,6 +95,19 @@ describe('loadConfig', () => {
     expect(enabled({ DEMO_MODE: '0' })).toBe(false);
     expect(enabled({ DEMO_MODE: '0', CONTINUAL_AUTH: '1' })).toBe(true);
     expect(enabled({ CONTINUAL_AUTH: 'no' })).toBe(false);
+  });
+
+  it('runs several workers only on PostgreSQL and never with the test clock', () => {
+    const errors = (env: Record<string, string>) => {
+      const r = loadConfig(env);
+      return r.ok ? [] : r.errors;
+    };
+    expect(errors({ WORKERS: '2' })).toEqual([expect.stringMatching(/^WORKERS: more than 1 needs DATABASE_URL/)]);
+    expect(errors({ WORKERS: '2', DATABASE_URL: 'postgres://db/aa' })).toEqual([]);
+    expect(errors({ WORKERS: '1' })).toEqual([]);
+    expect(errors({ WORKERS: '2', DATABASE_URL: 'postgres://db/aa', E2E_CLOCK: '1' })).toEqual([expect.stringMatching(/^WORKERS: more than 1 cannot run with E2E_CLOCK=1/)]);
+    expect(errors({ WORKERS: '1', E2E_CLOCK: '1' })).toEqual([]);
+    expect(errors({ WORKERS: '0' })).toEqual(['WORKERS: must be a whole number from 1 to 64']);
   });
 
   it('derives APP_BASE_URL from HOST and PORT', () => {

@@ -69,10 +69,16 @@ const envSchema = z
     RATE_LIMIT_MAX_PER_ADDRESS: positiveInt(50, 1_000_000),
     RATE_LIMIT_MAX_DELAY_SECONDS: positiveInt(300, 86_400),
     TRUST_PROXY: flag('0'),
+    // ADR 036: server processes sharing the port (node:cluster); more than one needs PostgreSQL.
+    WORKERS: positiveInt(1, 64),
   })
   .refine((e) => e.SESSION_WARNING_SECONDS < e.SESSION_TIMEOUT_SECONDS, {
     error: 'must be smaller than SESSION_TIMEOUT_SECONDS',
     path: ['SESSION_WARNING_SECONDS'],
+  })
+  .refine((e) => !(e.WORKERS > 1) || e.DATABASE_URL !== undefined, {
+    error: 'more than 1 needs DATABASE_URL (PostgreSQL): the embedded PGlite database belongs to one process',
+    path: ['WORKERS'],
   })
   .refine((e) => e.CONTINUAL_AUTH_MIN < e.CONTINUAL_AUTH_MAX, {
     error: 'must be smaller than CONTINUAL_AUTH_MAX (the delay is at least min and below max)',
@@ -107,6 +113,8 @@ export interface ServerConfig {
   rateLimit: { windowSeconds: number; maxPerAccount: number; maxPerAddress: number; maxDelaySeconds: number };
   /** The client address is the last X-Forwarded-For entry (set by our proxy), not the socket's. */
   trustProxy: boolean;
+  /** Server processes sharing the port (ADR 036): 1 serves in this process; more fork workers (PostgreSQL only). */
+  workers: number;
 }
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; errors: string[] };
@@ -120,6 +128,10 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     return { ok: false, errors: parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`) };
   }
   const e = parsed.data;
+  // ADR 005/036: the journeys' clock lives in one process's memory; two processes would disagree on the time.
+  if (e.WORKERS > 1 && cleaned.E2E_CLOCK === '1') {
+    return { ok: false, errors: ['WORKERS: more than 1 cannot run with E2E_CLOCK=1 (the test clock is kept in one process)'] };
+  }
   return {
     ok: true,
     config: {
@@ -153,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
         maxDelaySeconds: e.RATE_LIMIT_MAX_DELAY_SECONDS,
       },
       trustProxy: e.TRUST_PROXY,
+      workers: e.WORKERS,
     },
   };
 }

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
@@ -43,7 +44,7 @@ function mailLine(config: ServerConfig, mailer: Mailer, url: string): string {
     : 'no SMTP_URL: kept in the outbox (database table mail_outbox)';
 }
 
-function banner(config: ServerConfig, url: string, details: { database: string; mail: string; staticDir?: string; seeded: boolean }): string {
+function banner(config: ServerConfig, url: string, details: { database: string; mail: string; staticDir?: string; seeded: boolean; processes: string }): string {
   const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.externalId.length), 'agent code'.length);
   const rows = DEMO_ACCOUNTS.map((a) => `    ${a.externalId.padEnd(width)}  ${a.password.padEnd(12)}  ${a.name} — ${a.who}`);
   return [
@@ -53,6 +54,7 @@ function banner(config: ServerConfig, url: string, details: { database: string; 
     `  API docs: ${url}/api/docs`,
     `  database: ${details.database}${details.seeded ? ' (new: demo data seeded)' : ''}`,
     `  mail:     ${details.mail}`,
+    `  processes: ${details.processes}`,
     config.demoMode
       ? '  demo:     DEMO_MODE=1 turns every feature on (mock exam, learning map, vocabulary, recommendations, discussions, offline courses)'
       : '  demo:     DEMO_MODE=0: the specification defaults (SPEC §9)',
@@ -69,13 +71,8 @@ function banner(config: ServerConfig, url: string, details: { database: string; 
   ].join('\n');
 }
 
-async function main(): Promise<void> {
-  const loaded = loadConfig(process.env);
-  if (!loaded.ok) {
-    console.error(`Agent Academy cannot start: invalid environment variables:\n  ${loaded.errors.join('\n  ')}`);
-    process.exit(1);
-  }
-  const config = loaded.config;
+/** The database, migrated, with the demo data and files in place: once, before any worker serves. */
+async function prepare(config: ServerConfig) {
   const pgliteDir = path.join(config.dataDir, 'pglite');
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: pgliteDir });
   const seeded = await seedIfEmpty(database.db);
@@ -86,17 +83,52 @@ async function main(): Promise<void> {
   // The demo's classroom session 'today' stays today when the database is older than today.
   if (config.demoMode) await keepDemoSessionToday(database.db, new Date());
   log(`demo content: ${content.courses} courses`);
+  // Generated once and kept in the database when JWT_SECRET is unset: every process reads the same.
   const secret = await resolveSecret(database.db, config.jwtSecret);
+  return { database, seeded, files, secret, pgliteDir };
+}
+
+function serverUrl(config: ServerConfig): string {
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
+}
+
+function databaseLine(config: ServerConfig, pgliteDir: string): string {
+  return config.databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${pgliteDir}`;
+}
+
+type Fetch = (request: Request, ...rest: never[]) => Response | Promise<Response>;
+
+/** WORKER_HEADER=1 (tests and the load bench only): every answer names the process that served it. */
+function withWorkerHeader<F extends Fetch>(fetch: F): F {
+  const pid = String(process.pid);
+  const tag = (res: Response): Response => {
+    try {
+      res.headers.set('X-Worker', pid);
+      return res;
+    } catch {
+      const copy = new Response(res.body, res);
+      copy.headers.set('X-Worker', pid);
+      return copy;
+    }
+  };
+  return (async (request: Request, ...rest: never[]) => tag(await fetch(request, ...rest))) as F;
+}
+
+/** One server process: the whole app on the port (alone, or as one of WORKERS sharing it). */
+async function serveApp(config: ServerConfig, prepared: Awaited<ReturnType<typeof prepare>>, onListening: () => void): Promise<void> {
+  const { database, files, secret } = prepared;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, db: database.db, from: config.mailFrom, log });
   const tasks = createBackgroundTasks(log);
   const distDir = path.join(projectRoot, 'dist');
   const staticDir = existsSync(path.join(distDir, 'index.html')) ? distDir : undefined;
   // ADR 005: the journeys' servers (scripts/e2e-server.mjs) let the journeys move their clock;
-  // only in the demo, listening on loopback.
+  // only in the demo, listening on loopback (and in one process: config.ts refuses WORKERS > 1 with it).
   const e2eClock = process.env.E2E_CLOCK === '1' && config.demoMode && isLoopbackHost(config.host) ? createE2eClock() : undefined;
   const { app } = createApp({ config, db: database.db, secret, mailer, staticDir, log, tasks, files, clock: e2eClock });
   const clock = e2eClock ?? systemClock;
   // ADR 025: an attempt the browser never came back to is finished at its deadline with its saved answers.
+  // With several workers each sweeps: finishing locks the attempt row (FOR UPDATE) and skips a finished one (ADR 036).
   const stopQuizSweep = repeatEvery(tasks, 'quiz sweep', QUIZ_SWEEP_INTERVAL_MS, async () => {
     const finished = await finishOverdueAttempts(database.db, new Date(clock.now()));
     if (finished > 0) log(`quiz sweep: finished ${finished} attempt(s) past their deadline`);
@@ -104,21 +136,11 @@ async function main(): Promise<void> {
     const mocks = await finishOverdueMockAttempts(database.db, new Date(clock.now()));
     if (mocks > 0) log(`quiz sweep: finished ${mocks} mock exam attempt(s) past their deadline`);
   });
-  const fetch = e2eClock ? withE2eClock(app.fetch, e2eClock) : app.fetch;
+  let fetch = e2eClock ? withE2eClock(app.fetch, e2eClock) : app.fetch;
+  if (process.env.WORKER_HEADER === '1') fetch = withWorkerHeader(fetch);
   if (e2eClock) log(`test clock: ${E2E_CLOCK_PATH} moves this server's clock (E2E_CLOCK=1, for the end-to-end journeys only)`);
 
-  const server = serve({ fetch, port: config.port, hostname: config.host }, () => {
-    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-    const url = `http://${host}:${config.port}`;
-    log(
-      banner(config, url, {
-        database: config.databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${pgliteDir}`,
-        mail: mailLine(config, mailer, url),
-        staticDir,
-        seeded,
-      }),
-    );
-  });
+  const server = serve({ fetch, port: config.port, hostname: config.host }, onListening);
   // Node closes an idle kept-alive connection after 5 s; a client (a browser, a load balancer, a
   // test's request context) that sends on it at that moment gets ECONNRESET. Idle connections stay
   // open longer than the usual 60 s of proxies, so the client, not the server, closes them first.
@@ -139,7 +161,7 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: stopping...`);
+    log(cluster.isWorker ? `worker ${process.pid}: ${signal}: stopping...` : `${signal}: stopping...`);
     // Force the exit if open connections keep the server from closing.
     setTimeout(() => process.exit(1), 10_000).unref();
     stopQuizSweep();
@@ -147,13 +169,119 @@ async function main(): Promise<void> {
       await tasks.idle();
       mailer.close();
       await database.close();
-      log('Stopped.');
+      if (!cluster.isWorker) log('Stopped.');
       process.exit(0);
     });
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/**
+ * WORKERS > 1 (ADR 036): this process prepares the database once (migrations, demo data), then
+ * forks the workers, which share the port (node:cluster hands the connections round). A worker that
+ * dies after it served is replaced; one that cannot start stops them all. SIGTERM and SIGINT are
+ * passed on, and this process exits when every worker has stopped.
+ */
+async function runPrimary(config: ServerConfig): Promise<void> {
+  const prepared = await prepare(config);
+  const url = serverUrl(config);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, db: prepared.database.db, from: config.mailFrom, log });
+  const mail = mailLine(config, mailer, url);
+  mailer.close();
+  await prepared.database.close();
+  const distDir = path.join(projectRoot, 'dist');
+  const staticDir = existsSync(path.join(distDir, 'index.html')) ? distDir : undefined;
+
+  const listening = new Set<number>();
+  let announced = false;
+  let stopping = false;
+  let exitCode = 0;
+  const fork = () => {
+    const worker = cluster.fork();
+    const pid = worker.process.pid;
+    log(`worker ${pid} started`);
+    worker.on('listening', () => {
+      listening.add(worker.id);
+      if (!announced && listening.size === config.workers) {
+        announced = true;
+        log(
+          banner(config, url, {
+            database: databaseLine(config, prepared.pgliteDir),
+            mail,
+            staticDir,
+            seeded: prepared.seeded,
+            processes: `${config.workers} workers sharing the port (WORKERS=${config.workers}; pids ${Object.values(cluster.workers ?? {}).map((w) => w?.process.pid).join(', ')})`,
+          }),
+        );
+      }
+    });
+  };
+  const stopAll = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} worker(s)...`);
+    setTimeout(() => process.exit(1), 12_000).unref();
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    const served = listening.delete(worker.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        log('Stopped.');
+        process.exit(exitCode);
+      }
+      return;
+    }
+    if (served) {
+      log(`worker ${worker.process.pid} ended (${signal ?? `exit code ${code}`}): starting another`);
+      fork();
+    } else {
+      console.error(`Agent Academy cannot start: worker ${worker.process.pid} ended before it listened (${signal ?? `exit code ${code}`})`);
+      exitCode = 1;
+      stopAll('SIGTERM');
+    }
+  });
+  process.on('SIGINT', () => stopAll('SIGINT'));
+  process.on('SIGTERM', () => stopAll('SIGTERM'));
+  for (let i = 0; i < config.workers; i++) fork();
+}
+
+async function main(): Promise<void> {
+  const loaded = loadConfig(process.env);
+  if (!loaded.ok) {
+    console.error(`Agent Academy cannot start: invalid environment variables:\n  ${loaded.errors.join('\n  ')}`);
+    process.exit(1);
+  }
+  const config = loaded.config;
+  if (cluster.isWorker) {
+    // The primary migrated and seeded: a worker opens the database (the migrator finds nothing to do) and serves.
+    const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl! });
+    const secret = await resolveSecret(database.db, config.jwtSecret);
+    const files = createFileStore(path.join(config.dataDir, 'files'));
+    await serveApp(config, { database, seeded: false, files, secret, pgliteDir: '' }, () => log(`worker ${process.pid} listening`));
+    return;
+  }
+  if (config.workers > 1) return runPrimary(config);
+  const prepared = await prepare(config);
+  const url = serverUrl(config);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, db: prepared.database.db, from: config.mailFrom, log });
+  const mail = mailLine(config, mailer, url);
+  mailer.close();
+  const distDir = path.join(projectRoot, 'dist');
+  const staticDir = existsSync(path.join(distDir, 'index.html')) ? distDir : undefined;
+  await serveApp(config, prepared, () =>
+    log(
+      banner(config, url, {
+        database: databaseLine(config, prepared.pgliteDir),
+        mail,
+        staticDir,
+        seeded: prepared.seeded,
+        processes: '1 (WORKERS=1)',
+      }),
+    ),
+  );
 }
 
 /** The error and its causes (a failed query's cause is the database's own reason). */
