@@ -3,7 +3,8 @@ import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type 
 import type { AppConfig } from '../api/schemas/app-config.schema';
 import type { CourseList } from '../api/schemas/courses.schema';
 import { LoadingOverlay } from '../ui/layout/loading-overlay';
-import { authGuard, loginGuard, mobileCheck } from './guards';
+import { loadCurrentUser } from '../api/current-user';
+import { authGuard, isAuthenticated, loginGuard, mobileCheck } from './guards';
 import { managementGuard } from './management/management.guard';
 import type { RouteTitleHandle } from './layout/page-title';
 import { titled, UNTITLED, type TitleKey } from './route-handle';
@@ -47,9 +48,13 @@ function redirectIndex(to: string): RouteObject {
   return { index: true, loader: () => redirect(to), element: <Navigate to={to} replace /> };
 }
 
-/** Layout: signed in (authGuard), then the mobile check, which records the platform and never blocks. */
+/** Layout: signed in (authGuard), then the mobile check, which records the platform and never blocks.
+ * The layout shows its loading overlay until the current user is known: the request goes out now,
+ * while the layout's and the page's chunks load, instead of once they have rendered (ADR 035). It
+ * is the same shared request the layout makes (current-user.ts), never awaited here. */
 function layoutLoader(args: LoaderFunctionArgs): null {
   authGuard(args);
+  if (isAuthenticated()) void loadCurrentUser().catch(() => undefined);
   return mobileCheck();
 }
 
