@@ -6,7 +6,7 @@ import { agent01, json, tokenFor } from '../api/test-helpers';
 import { clearToken, getRedirectUrl, setToken } from '../platform/storage/token-storage';
 import { fakeApi } from './testing/network';
 import { renderApp } from './testing/render-app';
-import { appRoutes } from './router';
+import { appRoutes, prefetchRoutes } from './router';
 
 const manager01 = { ...agent01, id: '4', external_id: 'manager01', name: 'Cheung Wai Kit', manager_id: '9', is_manager: true, unread_notifications_count: 0 };
 
@@ -133,6 +133,15 @@ describe('routes (SPEC §2)', () => {
     clearToken();
     expect(() => (layout.loader as (args: { request: Request; params: object }) => unknown)({ request: new Request('http://localhost/main'), params: {} })).toThrow();
     expect(asked).toBe(1);
+  });
+
+  it('prefetches the layout and page modules a path shows, each once loaded (ADR 035)', async () => {
+    const modules = (path: string) => Promise.all(prefetchRoutes(demoAppConfig, path)) as Promise<{ Component?: unknown }[]>;
+    const courses = await modules('/courses/all');
+    expect(courses).toHaveLength(2);
+    for (const route of courses) expect(typeof route.Component).toBe('function');
+    expect(await modules('/login')).toHaveLength(1);
+    expect(await modules('/lesson/1/2')).toHaveLength(2);
   });
 
   it('sends a signed-in user away from /login', async () => {
