@@ -33,7 +33,9 @@ export function inlineEntryCss(): Plugin {
         if (!bundle) return html;
         return inlineStylesheets(html, (href) => {
           const asset = bundle[href.startsWith(base) ? href.slice(base.length) : href];
-          return asset?.type === 'asset' && typeof asset.source === 'string' ? asset.source : asset?.type === 'asset' ? new TextDecoder().decode(asset.source) : undefined;
+          if (asset?.type !== 'asset') return undefined;
+          const { source } = asset;
+          return typeof source === 'string' ? source : new TextDecoder().decode(source);
         });
       },
     },
