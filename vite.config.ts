@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { inlineEntryCss } from './build/inline-entry-css.ts';
 import { precompress } from './build/precompress.ts';
 import { stripContractDocsPlugin } from './build/strip-contract-docs.ts';
 
@@ -25,7 +26,8 @@ if (process.env.TEST_DATABASE_URL && postgresTestFiles.length === 0) throw new E
 export default defineConfig({
   // precompress: brotli and gzip of every built text file, sent by the server as they are (ADR 015).
   // stripContractDocs: the browser build leaves out the contracts' OpenAPI texts (ADR 008, 018).
-  plugins: [stripContractDocsPlugin(), react(), precompress()],
+  // inlineEntryCss: the entry's stylesheet is written into index.html, not linked (ADR 035).
+  plugins: [stripContractDocsPlugin(), react(), inlineEntryCss(), precompress()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
   // No data: URLs for assets: the CSP allows fonts only from 'self'.
   build: {

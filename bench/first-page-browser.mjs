@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signInAsAgent, startBenchServer } from './bench-server.mjs';
 
-const PORT = 8192;
+const PORT = Number(process.env.BENCH_BROWSER_PORT ?? 8192);
 /** Growth guard, not the 150 KB target (that one applies to the initial bundle). */
 export const PAGE_SCRIPTS_CEILING_KB = 200;
 

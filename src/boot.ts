@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import { getAppConfig } from './api/app-config.api';
 import type { AppConfig } from './api/schemas/app-config.schema';
 import { specDefaultAppConfig } from './config/app-config.defaults';
-import { createAppI18n, storedLanguage } from './i18n';
+import { createAppI18n, loadLanguage, storedLanguage } from './i18n';
 import { setGuardConfig } from './routes/guards';
 
 /** SPEC §9: --vh is 1% of the window height (mobile browsers' 100vh includes hidden toolbars). */
@@ -21,6 +21,10 @@ function watchViewportHeight(): void {
 /** Starts the app: configuration (SPEC defaults when the server cannot be read), i18n in the
  * stored language or the app default, guard configuration, viewport height. */
 export async function boot(): Promise<{ config: AppConfig; i18n: I18n }> {
+  // The stored language's catalogue (else English's) loads beside the configuration request, not
+  // after it; createAppI18n below finds it loaded. Only a first visit to a deployment whose default
+  // is Chinese loads the English one for nothing (ADR 035).
+  loadLanguage(storedLanguage()).catch(() => undefined);
   let config: AppConfig;
   try {
     config = await getAppConfig();

@@ -7,7 +7,8 @@ import { boot } from './boot';
 import { createAppI18n, storedLanguage } from './i18n';
 import { openSessionChannel } from './platform/session-channel';
 import { AppProviders } from './routes/app-context';
-import { createAppRouter } from './routes/router';
+import { createAppRouter, prefetchRoutes } from './routes/router';
+import { specDefaultAppConfig } from './config/app-config.defaults';
 import { AppErrorView } from './ui/app-error/app-error-view';
 import { loadCjkFontFor } from './ui/styles/cjk-fonts';
 import './ui/styles/global.css';
@@ -32,6 +33,8 @@ async function renderBootFailure(root: Root, error: unknown): Promise<void> {
 }
 
 async function start(root: Root): Promise<I18n> {
+  // The shown page's chunks load beside the configuration request, not after the first render (ADR 035).
+  prefetchRoutes(specDefaultAppConfig, window.location.pathname);
   // The session (XState, the timeout dialog) loads beside the app configuration, so it stays out
   // of the entry chunk without delaying the first render.
   const sessionModules = Promise.all([import('./routes/session/session.actor'), import('./routes/session/session-provider')]);

@@ -6,6 +6,7 @@ import { agent01, json, tokenFor } from '../api/test-helpers';
 import { clearToken, getRedirectUrl, setToken } from '../platform/storage/token-storage';
 import { fakeApi } from './testing/network';
 import { renderApp } from './testing/render-app';
+import { appRoutes, prefetchRoutes } from './router';
 
 const manager01 = { ...agent01, id: '4', external_id: 'manager01', name: 'Cheung Wai Kit', manager_id: '9', is_manager: true, unread_notifications_count: 0 };
 
@@ -119,6 +120,28 @@ describe('routes (SPEC §2)', () => {
     renderApp('/login', { lang: 'zh' });
     await screen.findByRole('button', { name: '登入' });
     await waitFor(() => expect(document.title).toBe('登入 -- Agent Academy'));
+  });
+
+  it('asks for the current user in the layout loader, before the layout and the page have loaded (ADR 035)', async () => {
+    let asked = 0;
+    setToken(tokenFor(agent01.id));
+    fakeApi({ 'GET /api/users/current': () => ((asked += 1), json(agent01)) });
+    const layout = appRoutes(demoAppConfig)[0].children!.find((route) => route.path === '' && route.loader)!;
+    await (layout.loader as (args: { request: Request; params: object }) => unknown)({ request: new Request('http://localhost/main'), params: {} });
+    await waitFor(() => expect(asked).toBe(1));
+    // Signed out, the guard sends the visitor away and nothing is asked.
+    clearToken();
+    expect(() => (layout.loader as (args: { request: Request; params: object }) => unknown)({ request: new Request('http://localhost/main'), params: {} })).toThrow();
+    expect(asked).toBe(1);
+  });
+
+  it('prefetches the layout and page modules a path shows, each once loaded (ADR 035)', async () => {
+    const modules = (path: string) => Promise.all(prefetchRoutes(demoAppConfig, path)) as Promise<{ Component?: unknown }[]>;
+    const courses = await modules('/courses/all');
+    expect(courses).toHaveLength(2);
+    for (const route of courses) expect(typeof route.Component).toBe('function');
+    expect(await modules('/login')).toHaveLength(1);
+    expect(await modules('/lesson/1/2')).toHaveLength(2);
   });
 
   it('sends a signed-in user away from /login', async () => {

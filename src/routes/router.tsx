@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { AppConfig } from '../api/schemas/app-config.schema';
 import type { CourseList } from '../api/schemas/courses.schema';
 import { LoadingOverlay } from '../ui/layout/loading-overlay';
-import { authGuard, loginGuard, mobileCheck } from './guards';
+import { loadCurrentUser } from '../api/current-user';
+import { authGuard, isAuthenticated, loginGuard, mobileCheck } from './guards';
 import { managementGuard } from './management/management.guard';
 import type { RouteTitleHandle } from './layout/page-title';
 import { titled, UNTITLED, type TitleKey } from './route-handle';
@@ -47,9 +48,13 @@ function redirectIndex(to: string): RouteObject {
   return { index: true, loader: () => redirect(to), element: <Navigate to={to} replace /> };
 }
 
-/** Layout: signed in (authGuard), then the mobile check, which records the platform and never blocks. */
+/** Layout: signed in (authGuard), then the mobile check, which records the platform and never blocks.
+ * The layout shows its loading overlay until the current user is known: the request goes out now,
+ * while the layout's and the page's chunks load, instead of once they have rendered (ADR 035). It
+ * is the same shared request the layout makes (current-user.ts), never awaited here. */
 function layoutLoader(args: LoaderFunctionArgs): null {
   authGuard(args);
+  if (isAuthenticated()) void loadCurrentUser().catch(() => undefined);
   return mobileCheck();
 }
 
@@ -149,6 +154,16 @@ export function appRoutes(config: AppConfig): RouteObject[] {
       ],
     },
   ];
+}
+
+/**
+ * Starts loading the lazy modules of the routes `pathname` matches (the layout and the page) and
+ * answers their promises. At boot, before the configuration has arrived, so that these chunks load
+ * beside that request instead of after the first render (ADR 035); the router's own lazy() calls
+ * then find the modules loaded. A guard that sends the visitor elsewhere has cost a chunk or two.
+ */
+export function prefetchRoutes(config: AppConfig, pathname: string): Promise<unknown>[] {
+  return (matchRoutes(appRoutes(config), pathname) ?? []).flatMap(({ route }) => (typeof route.lazy === 'function' ? [route.lazy().catch(() => undefined)] : []));
 }
 
 export function createAppRouter(config: AppConfig) {

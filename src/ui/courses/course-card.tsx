@@ -9,13 +9,16 @@ export interface CourseCardProps {
   /** Ranking position (1-based) on the ranking list. */
   rank?: number;
   onNavigate: (to: string) => void;
+  /** A card in the first rows: its cover loads at once, not lazily when scrolled to ('high': the
+   * first card, the largest paint of a catalogue page on a phone; ADR 035). */
+  coverPriority?: 'high' | 'eager';
 }
 
 export const coursePath = (id: string) => `/course/${encodeURIComponent(id)}`;
 
 /** A catalogue card (SPEC §3 display fields): cover, title, kind, department, dates and counts,
  * and the learner's progress once enrolled. */
-export function CourseCard({ course, rank, onNavigate }: CourseCardProps) {
+export function CourseCard({ course, rank, onNavigate, coverPriority }: CourseCardProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const enrolled = course.status !== 'not_enrolled';
@@ -23,7 +26,12 @@ export function CourseCard({ course, rank, onNavigate }: CourseCardProps) {
     <article className={`course-card course-card--${course.status}`} data-testid="course-card">
       <NavAnchor className="course-card__link" to={coursePath(course.id)} onNavigate={onNavigate}>
         <span className="course-card__cover">
-          <img src={course.cover_url || DEFAULT_COVER_URL} alt="" loading="lazy" />
+          <img
+            src={course.cover_url || DEFAULT_COVER_URL}
+            alt=""
+            loading={coverPriority ? 'eager' : 'lazy'}
+            fetchPriority={coverPriority === 'high' ? 'high' : undefined}
+          />
           {rank !== undefined ? (
             <span className="course-card__rank" data-testid="course-rank">
               {t('courses:rank', { rank })}

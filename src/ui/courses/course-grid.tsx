@@ -8,13 +8,21 @@ export interface CourseGridProps {
   onNavigate: (to: string) => void;
 }
 
+/** Covers loaded at once: the first row of the widest grid (a phone shows the first card only). */
+export const EAGER_COVERS = 4;
+
 /** Cards in a grid that reflows to one column on phones. */
 export function CourseGrid({ courses, firstRank, onNavigate }: CourseGridProps) {
   return (
     <ol className={`course-grid${firstRank === undefined ? ' course-grid--plain' : ''}`} data-testid="course-grid">
       {courses.map((course, i) => (
         <li key={course.id}>
-          <CourseCard course={course} rank={firstRank === undefined ? undefined : firstRank + i} onNavigate={onNavigate} />
+          <CourseCard
+            course={course}
+            rank={firstRank === undefined ? undefined : firstRank + i}
+            onNavigate={onNavigate}
+            coverPriority={i === 0 ? 'high' : i < EAGER_COVERS ? 'eager' : undefined}
+          />
         </li>
       ))}
     </ol>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '../testing/render';
 import { CourseCard } from './course-card';
+import { CourseGrid, EAGER_COVERS } from './course-grid';
 import { Pagination, pageWindow } from './pagination';
 import { completedCard, inProgressCard, sampleCard, sampleCourse } from './samples';
 import { nextItem } from './next-item';
@@ -29,6 +30,16 @@ describe('course card', () => {
     expect(screen.getByText('已完成')).toBeInTheDocument();
     expect(screen.getByText('推薦')).toBeInTheDocument();
     expect(screen.getByText('第 3 名')).toBeInTheDocument();
+  });
+});
+
+describe('course grid', () => {
+  it('loads the covers of the first row at once, the first with high priority, the others when scrolled to', () => {
+    const courses = Array.from({ length: EAGER_COVERS + 2 }, (_, i) => ({ ...sampleCard, id: String(i + 1) }));
+    renderWithI18n(<CourseGrid courses={courses} onNavigate={vi.fn()} />);
+    const covers = screen.getAllByTestId('course-card').map((card) => card.querySelector('img')!);
+    expect(covers.map((img) => img.getAttribute('loading'))).toEqual([...Array<string>(EAGER_COVERS).fill('eager'), 'lazy', 'lazy']);
+    expect(covers.map((img) => img.getAttribute('fetchpriority'))).toEqual(['high', ...Array<null>(EAGER_COVERS + 1).fill(null)]);
   });
 });
 

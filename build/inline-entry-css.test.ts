@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { inlineStylesheets } from './inline-entry-css';
+
+describe('inlineStylesheets', () => {
+  const html = '<head>\n<script type="module" crossorigin src="/assets/index-a.js"></script>\n<link rel="stylesheet" crossorigin href="/assets/s-b.css">\n</head>';
+
+  it('writes a known stylesheet into the page and leaves scripts linked', () => {
+    const out = inlineStylesheets(html, (href) => (href === '/assets/s-b.css' ? 'body{margin:0}\n' : undefined));
+    expect(out).toContain('<style>body{margin:0}</style>');
+    expect(out).not.toContain('s-b.css');
+    expect(out).toContain('<script type="module" crossorigin src="/assets/index-a.js"></script>');
+  });
+
+  it('keeps the link of a sheet it cannot read, or whose text would end the <style> element', () => {
+    expect(inlineStylesheets(html, () => undefined)).toBe(html);
+    expect(inlineStylesheets(html, () => 'a::after{content:"</style>"}')).toBe(html);
+  });
+});
