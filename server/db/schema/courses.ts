@@ -26,9 +26,17 @@ export const courses = pgTable(
     cpdHours: doublePrecision('cpd_hours').notNull().default(0),
     /** Counted when a learner opens the detail page. */
     clicks: integer('clicks').notNull().default(0),
+    /** Rows of course_enrolments / course_likes of the course, kept by statement triggers (migration
+     * 0015_course_counters, ADR 034): the ranking reads them instead of counting a million rows. */
+    enrolmentCount: integer('enrolment_count').notNull().default(0),
+    likeCount: integer('like_count').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('courses_published_at_idx').on(t.publishedAt)],
+  (t) => [
+    index('courses_published_at_idx').on(t.publishedAt),
+    // ADR 034: the ranking walks this index (most enrolled, then most liked) and stops at the page.
+    index('courses_ranking_idx').on(t.enrolmentCount.desc(), t.likeCount.desc()),
+  ],
 );
 
 export const lessons = pgTable(
@@ -65,7 +73,12 @@ export const courseItems = pgTable(
     requiredSeconds: integer('required_seconds').notNull().default(0),
     attachmentId: bigint('attachment_id', { mode: 'number' }).references(() => attachments.id),
   },
-  (t) => [index('course_items_lesson_id_idx').on(t.lessonId, t.position), index('course_items_course_id_idx').on(t.courseId)],
+  (t) => [
+    index('course_items_lesson_id_idx').on(t.lessonId, t.position),
+    index('course_items_course_id_idx').on(t.courseId),
+    // ADR 034: the course showing an attachment (attachment detail, status, the material library).
+    index('course_items_attachment_id_idx').on(t.attachmentId),
+  ],
 );
 
 export const ENROLMENT_STATUSES = ['in_progress', 'completed'] as const;
