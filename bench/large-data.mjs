@@ -153,7 +153,7 @@ async function measure(kind, url) {
     ].filter(([name]) => !ONLY || name.includes(ONLY));
     const out = new Map();
     for (const [name, auth, { path, method, setupRequest }] of endpoints) {
-      const result = await run({ url: base, headers: auth.headers, requests: [{ method: method ?? 'GET', path, setupRequest }] });
+      const result = await run({ url: base, headers: auth.headers, requests: [{ method: method ?? 'GET', path, ...(setupRequest ? { setupRequest } : {}) }] });
       out.set(name, figures(result));
       process.stderr.write(`  ${kind.padEnd(5)} ${name}: ${JSON.stringify(out.get(name))}\n`);
     }
