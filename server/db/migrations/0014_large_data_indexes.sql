@@ -2,5 +2,4 @@ DROP INDEX "identity_checks_created_at_idx";--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "enrolment_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "like_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "identity_checks_created_at_id_idx" ON "identity_checks" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "course_items_attachment_id_idx" ON "course_items" USING btree ("attachment_id");--> statement-breakpoint
-CREATE INDEX "courses_ranking_idx" ON "courses" USING btree ("enrolment_count" DESC NULLS LAST,"like_count" DESC NULLS LAST);
+CREATE INDEX "course_items_attachment_id_idx" ON "course_items" USING btree ("attachment_id");
