@@ -1,7 +1,7 @@
 // `npm run db:large` (issue 15, ADR 034): fills the PostgreSQL at DATABASE_URL with a large data set
 // — 100,000 users, 2,000 courses with their lessons and items, about 1,000,000 enrolments, 300,000
-// likes, 10,000,000 on-screen records, 500,000 notifications and 1,000,000 identity checks — on top
-// of the demo data, so the demo accounts still sign in.
+// likes, 10,000,000 on-screen records, 500,000 notifications, 1,000,000 identity checks and a
+// signed-in session with its token per user — on top of the demo data, so the demo accounts still sign in.
 //
 // Everything is set-based SQL (insert … select … from generate_series); ids and values are arithmetic
 // on the series index, so two runs make the same rows (timestamps are relative to the run's start).
@@ -215,6 +215,24 @@ async function main(): Promise<void> {
         if (to % 50_000 === 0) console.log(`    on_screen_logs: ${total.toLocaleString('en')} rows (${((performance.now() - started) / 1000).toFixed(0)} s since start)`);
       }
       return total;
+    });
+    // One signed-in browser per user (the auth path's tables at scale); 1 token in 10 long expired.
+    await timed('sessions', async () => {
+      const r = await sql.unsafe(
+        `insert into sessions (id, user_id, client_id, created_at, last_seen_at, g2fa)
+         select md5('session ' || g)::uuid, ${ub} + g, md5('client ' || g)::uuid::text, ${at(`${nowMs} - (g % 7)::bigint * 86400000`)}, ${at(`${nowMs} - (g % 3600)::bigint * 1000`)}, false
+         from generate_series(1, ${U}) g`,
+      );
+      return r.count;
+    });
+    await timed('tokens', async () => {
+      const r = await sql.unsafe(
+        `insert into tokens (jti, session_id, issued_at, expires_at)
+         select 'bulk-' || g, md5('session ' || g)::uuid, ${at(`${nowMs} - (g % 3600)::bigint * 1000`)},
+           case when g % 10 = 0 then ${at(`${nowMs} - 86400000`)} else ${at(`${nowMs} + 3600000 - (g % 3600)::bigint * 1000`)} end
+         from generate_series(1, ${U}) g`,
+      );
+      return r.count;
     });
     await timed('notifications', async () => {
       const r = await sql.unsafe(
