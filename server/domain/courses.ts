@@ -33,14 +33,17 @@ export const paging = (page: number, perPage: number) => ({ limit: perPage, offs
  * attachment once the attachment is finished, a SCORM item once the package said completed or
  * passed (not failed) and its logged time reaches required_seconds (scorm.ts countsAsComplete says
  * the same). One SQL rule, used by the detail, the cards and the
- * completion check, so they can never disagree.
+ * completion check, so they can never disagree. An item's records carry its course (store() in
+ * on-screen-time.ts writes item.courseId): naming it lets on_screen_logs_user_course_idx find the
+ * learner's records of this course only, not all of them (ADR 034: 100 loops × 102 rows per card
+ * page at 100 records a learner).
  */
 function itemCompleted(alias: string, userId: number): SQL {
   const i = sql.raw(alias);
-  return sql`((${i}.kind = 'reading' and coalesce((select sum(o.duration) from on_screen_logs o where o.user_id = ${userId} and o.item_id = ${i}.id), 0) >= greatest(${i}.required_seconds, 1))
+  return sql`((${i}.kind = 'reading' and coalesce((select sum(o.duration) from on_screen_logs o where o.user_id = ${userId} and o.course_id = ${i}.course_id and o.item_id = ${i}.id), 0) >= greatest(${i}.required_seconds, 1))
     or (${i}.kind = 'attachment' and exists (select 1 from attachment_progress p where p.user_id = ${userId} and p.attachment_id = ${i}.attachment_id and p.finished_at is not null))
     or (${i}.kind = 'scorm' and exists (select 1 from scorm_runtime r where r.user_id = ${userId} and r.item_id = ${i}.id and (r.completion = 'completed' or r.success = 'passed') and r.success <> 'failed')
-      and coalesce((select sum(o.duration) from on_screen_logs o where o.user_id = ${userId} and o.item_id = ${i}.id), 0) >= ${i}.required_seconds))`;
+      and coalesce((select sum(o.duration) from on_screen_logs o where o.user_id = ${userId} and o.course_id = ${i}.course_id and o.item_id = ${i}.id), 0) >= ${i}.required_seconds))`;
 }
 
 const totalItemsOf = (courseId: SQL | number) => sql`(select count(*) from course_items ti where ti.course_id = ${courseId})`;
@@ -48,8 +51,6 @@ const completedItemsOf = (courseId: SQL | number, userId: number) =>
   sql`(select count(*) from course_items ci where ci.course_id = ${courseId} and ${itemCompleted('ci', userId)})`;
 
 const courseIdColumn = sql`${courses.id}`;
-const enrolmentCount = sql`(select count(*) from course_enrolments ec where ec.course_id = ${courses.id})`;
-const likeCount = sql`(select count(*) from course_likes lc where lc.course_id = ${courses.id})`;
 
 function cardColumns(userId: number) {
   return {
@@ -61,8 +62,9 @@ function cardColumns(userId: number) {
     coverUrl: courses.coverUrl,
     cpdHours: courses.cpdHours,
     clicks: courses.clicks,
-    enrolmentCount: enrolmentCount.mapWith(Number),
-    likes: likeCount.mapWith(Number),
+    // Kept by triggers (migration 0015, ADR 034): counting per card read a million rows for the ranking.
+    enrolmentCount: courses.enrolmentCount,
+    likes: courses.likeCount,
     liked: sql<boolean>`exists (select 1 from course_likes ml where ml.course_id = ${courses.id} and ml.user_id = ${userId})`,
     status: sql<CourseStatus | null>`(select me.status from course_enrolments me where me.course_id = ${courses.id} and me.user_id = ${userId})`,
     totalItems: totalItemsOf(courseIdColumn).mapWith(Number),
@@ -149,7 +151,8 @@ function orderOf(list: CourseList, lang: Language): SQL[] {
     case 'all':
       return [sql`${courses.title} ->> ${lang}::text asc`, asc(courses.id)];
     case 'ranking':
-      return [sql`${enrolmentCount} desc`, sql`${likeCount} desc`, desc(courses.clicks), asc(courses.id)];
+      // courses_ranking_idx gives the first two keys: the page is read in order, not sorted from all.
+      return [desc(courses.enrolmentCount), desc(courses.likeCount), desc(courses.clicks), asc(courses.id)];
     case 'mine':
       return [desc(courseEnrolments.enrolledAt), desc(courses.id)];
     default:
@@ -218,7 +221,7 @@ export async function courseDetail(db: Db, courseId: number, { userId, lang, now
       attachment: attachments,
       finished: sql<boolean>`(${attachmentProgress.finishedAt} is not null)`,
       completed: sql<boolean>`${itemCompleted('"course_items"', userId)}`,
-      itemDuration: sql`coalesce((select sum(o.duration) from on_screen_logs o where o.user_id = ${userId} and o.item_id = ${courseItems.id}), 0)`.mapWith(Number),
+      itemDuration: sql`coalesce((select sum(o.duration) from on_screen_logs o where o.user_id = ${userId} and o.course_id = ${courseItems.courseId} and o.item_id = ${courseItems.id}), 0)`.mapWith(Number),
       attachmentDuration: sql`coalesce((select sum(o.duration) from on_screen_logs o where o.user_id = ${userId} and o.attachment_id = ${courseItems.attachmentId}), 0)`.mapWith(Number),
     })
     .from(courseItems)

@@ -70,14 +70,17 @@ const instant = (v: string) => new Date(isBareDate(v) ? `${v}T00:00:00Z` : v);
 /** GET /api/audit/identity-checks: everyone's, with who; filters by agent code and time. */
 export async function listAuditIdentityChecks(db: Db, q: AuditIdentityChecksQuery): Promise<AuditIdentityChecksResponse> {
   const conditions: SQL[] = [];
-  if (q.external_id) conditions.push(eq(sql`lower(${users.externalId})`, q.external_id.toLowerCase()));
+  // ADR 034: the agent code names one user (its id from the unique lower(external_id) index), so
+  // neither the count nor the page joins users to filter: the count reads identity_checks only.
+  if (q.external_id) conditions.push(eq(identityChecks.userId, sql`(select ${users.id} from ${users} where lower(${users.externalId}) = ${q.external_id.toLowerCase()})`));
   if (q.from) conditions.push(gte(identityChecks.createdAt, instant(q.from)));
   if (q.to) {
     // A bare date includes its whole day.
     conditions.push(isBareDate(q.to) ? lt(identityChecks.createdAt, new Date(instant(q.to).getTime() + DAY_MS)) : lte(identityChecks.createdAt, instant(q.to)));
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(identityChecks).innerJoin(users, eq(identityChecks.userId, users.id)).where(where);
+  // identity_checks.user_id is a non-null key of users: every check has its user, no join needed to count.
+  const [{ total }] = await db.select({ total: count() }).from(identityChecks).where(where);
   const rows = await db
     .select({ ...item, externalId: users.externalId, name: users.name })
     .from(identityChecks)

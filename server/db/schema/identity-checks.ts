@@ -19,5 +19,9 @@ export const identityChecks = pgTable(
     itemId: text('item_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('identity_checks_user_id_created_at_idx').on(t.userId, t.createdAt), index('identity_checks_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('identity_checks_user_id_created_at_idx').on(t.userId, t.createdAt),
+    // ADR 034: (created_at, id) is the auditor list's order, newest first: a page reads 20 entries, not a sort of all.
+    index('identity_checks_created_at_id_idx').on(t.createdAt, t.id),
+  ],
 );

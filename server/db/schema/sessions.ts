@@ -34,7 +34,11 @@ export const tokens = pgTable(
     /** Set when a refresh replaced this token; it stays usable for a short grace after. */
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
   },
-  (t) => [index('tokens_session_id_idx').on(t.sessionId)],
+  (t) => [
+    index('tokens_session_id_idx').on(t.sessionId),
+    // ADR 034: every sign-in deletes the expired tokens (sessions.ts start()): a range, not a scan of all.
+    index('tokens_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 export type SessionRow = typeof sessions.$inferSelect;

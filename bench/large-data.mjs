@@ -1,0 +1,193 @@
+// `npm run bench:large` (issue 15, ADR 034; by hand, needs PostgreSQL): the signed-in endpoints on a
+// small (demo-only) database and on the large one made by `npm run db:large`, with autocannon at 20
+// connections for 10 s each, beside a bare Hono hello-world measured in the same run.
+//
+//   DATABASE_URL=postgres://…/academy npm run bench:large      (the large database)
+//
+// The small database is SMALL_DATABASE_URL, or `<database>_bench_small` on the same server, dropped
+// and made again each run (the role needs CREATEDB). Budget: large p99 ≤ 2 × small p99.
+// BENCH_SECONDS (default 10) and BENCH_ONLY (a substring of the endpoint names) shorten a run.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+
+const SERVER_PORT = 9510;
+const HELLO_PORT = 9511;
+const CONNECTIONS = 20;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ONLY = process.env.BENCH_ONLY;
+
+const large = process.env.DATABASE_URL;
+if (!large || !/^postgres(ql)?:\/\//.test(large)) {
+  console.error('bench:large: set DATABASE_URL to the large PostgreSQL database (npm run db:large fills it).');
+  process.exit(1);
+}
+
+async function smallDatabase() {
+  if (process.env.SMALL_DATABASE_URL) return process.env.SMALL_DATABASE_URL;
+  const url = new URL(large);
+  const name = `${url.pathname.slice(1)}_bench_small`;
+  const admin = postgres(large, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function waitReady(url, deadlineMs) {
+  while (Date.now() < deadlineMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(200);
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+function startProcess(args, env, readyUrl) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return waitReady(readyUrl, Date.now() + 180_000).then(() => child);
+}
+
+async function stopProcess(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(10_000)]);
+}
+
+const HELLO = `import { Hono } from 'hono'; import { serve } from '@hono/node-server';
+serve({ fetch: new Hono().get('/', (c) => c.text('ok')).fetch, port: ${HELLO_PORT}, hostname: '127.0.0.1' });`;
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+const figures = (r) => ({ p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), bad: r.non2xx + r.errors + r.timeouts });
+
+/** Signs in the way the app does: the XSRF cookie echoed in X-XSRF-TOKEN, an X-Client-Id; answers the bearer token. */
+async function signIn(base, externalId, password) {
+  const config = await fetch(`${base}/api/app-config`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(config.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const answer = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': decodeURIComponent(xsrf), 'x-client-id': randomUUID() },
+    body: JSON.stringify({ external_id: externalId, password }),
+  });
+  if (!answer.ok) throw new Error(`sign-in of ${externalId}: ${answer.status} ${await answer.text()}`);
+  const token = await answer.text();
+  // The XSRF cookie of a signed-in session, for the PUTs.
+  const session = await fetch(`${base}/api/users/current`, { headers: { authorization: `Bearer ${token}` } });
+  const sessionXsrf = /XSRF-TOKEN=([^;]+)/.exec(session.headers.get('set-cookie') ?? '')?.[1] ?? xsrf;
+  return {
+    token,
+    headers: { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${sessionXsrf}`, 'x-xsrf-token': decodeURIComponent(sessionXsrf), 'content-type': 'application/json' },
+  };
+}
+
+const json = async (base, path, auth, init = {}) => {
+  const r = await fetch(`${base}${path}`, { ...init, headers: { ...auth.headers, ...(init.headers ?? {}) } });
+  if (!r.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${r.status} ${await r.text()}`);
+  return r.json();
+};
+
+/** Who signs in: the demo accounts on the small database; on the large one a bulk learner and manager (their data is the large set's). */
+const WHO = {
+  small: { learner: ['agent01', 'Learner2026'], manager: ['manager01', 'Manager2026'], auditor: ['auditor01', 'Auditor2026'] },
+  large: { learner: ['L000002', 'Learner2026'], manager: ['L000001', 'Learner2026'], auditor: ['auditor01', 'Auditor2026'] },
+};
+
+async function measure(kind, url) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'aa-bench-large-'));
+  const base = `http://127.0.0.1:${SERVER_PORT}`;
+  const env = { DATABASE_URL: url, PORT: String(SERVER_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: '', CONTINUAL_AUTH: '0' };
+  const server = await startProcess(['--import', 'tsx', 'server/main.ts'], env, `${base}/api/app-config`);
+  try {
+    const who = WHO[kind];
+    const learner = await signIn(base, ...who.learner);
+    const manager = await signIn(base, ...who.manager);
+    const auditor = await signIn(base, ...who.auditor);
+    // A course the learner is in (or the newest), one of its readings, and an attachment of the demo.
+    const mine = await json(base, '/api/courses/mine?per_page=12&status=in_progress', learner);
+    const courseId = mine.data[0]?.id ?? (await json(base, '/api/courses/latest?per_page=1', learner)).data[0].id;
+    const detail = await json(base, `/api/courses/${courseId}`, learner);
+    const reading = detail.lessons.flatMap((l) => l.items).find((i) => i.kind === 'reading');
+    const viewing = await json(base, '/api/viewings', learner, { method: 'POST', body: JSON.stringify({ item_id: reading.id }) });
+    const attachment = (await json(base, '/api/materials?per_page=1', learner)).data[0];
+    const attachmentViewing = await json(base, '/api/viewings', learner, { method: 'POST', body: JSON.stringify({ attachment_id: attachment.id }) });
+    // Each record a new key (a repeat is 'Record exists'): never in the future, one second each.
+    let lastKey = 0;
+    const nextKey = () => (lastKey = Math.max(lastKey + 1, Date.now() - 5_000));
+
+    const endpoints = [
+      ['GET /api/users/current', learner, { path: '/api/users/current' }],
+      ['GET /api/courses?per_page=12', learner, { path: '/api/courses?per_page=12' }],
+      ['GET /api/courses/latest', learner, { path: '/api/courses/latest?per_page=12' }],
+      ['GET /api/courses/ranking', learner, { path: '/api/courses/ranking?per_page=12' }],
+      ['GET /api/courses/recommended', learner, { path: '/api/courses/recommended?per_page=12' }],
+      ['GET /api/courses/mine', learner, { path: '/api/courses/mine?per_page=12' }],
+      ['GET /api/courses/search?q=ethics', learner, { path: '/api/courses/search?per_page=12&q=ethics' }],
+      ['GET /api/courses/:id', learner, { path: `/api/courses/${courseId}` }],
+      ['GET /api/on_screen_log/course/:id/total', learner, { path: `/api/on_screen_log/course/${courseId}/total` }],
+      ['PUT /api/on_screen_log/:id', learner, { method: 'PUT', path: `/api/on_screen_log/${reading.id}`, setupRequest: (req) => ({ ...req, body: JSON.stringify({ duration: 1, key: nextKey(), viewing_id: viewing.id }) }) }],
+      ['PUT /api/attachments/:id/status', learner, { method: 'PUT', path: `/api/attachments/${attachment.id}/status`, setupRequest: (req) => ({ ...req, body: JSON.stringify({ duration: 1, key: nextKey(), completed_pages: 1, viewing_id: attachmentViewing.id }) }) }],
+      ['GET /api/identity-checks', learner, { path: '/api/identity-checks?per_page=20' }],
+      ['GET /api/management/enrolments', manager, { path: '/api/management/enrolments?list=pending&per_page=20' }],
+      ['GET /api/management/downlines', manager, { path: '/api/management/downlines' }],
+      ['GET /api/management/report', manager, { path: '/api/management/report' }],
+      ['GET /api/audit/identity-checks', auditor, { path: '/api/audit/identity-checks?per_page=20' }],
+    ].filter(([name]) => !ONLY || name.includes(ONLY));
+    const out = new Map();
+    for (const [name, auth, { path, method, setupRequest }] of endpoints) {
+      const result = await run({ url: base, headers: auth.headers, requests: [{ method: method ?? 'GET', path, ...(setupRequest ? { setupRequest } : {}) }] });
+      out.set(name, figures(result));
+      process.stderr.write(`  ${kind.padEnd(5)} ${name}: ${JSON.stringify(out.get(name))}\n`);
+    }
+    return out;
+  } finally {
+    await stopProcess(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const hello = await startProcess(['--input-type=module', '-e', HELLO], {}, `http://127.0.0.1:${HELLO_PORT}/`);
+  let helloFigures;
+  try {
+    helloFigures = figures(await run({ url: `http://127.0.0.1:${HELLO_PORT}/` }));
+  } finally {
+    await stopProcess(hello);
+  }
+  const small = await measure('small', await smallDatabase());
+  const big = await measure('large', large);
+  const rows = [...small.keys()].map((name) => {
+    const s = small.get(name);
+    const l = big.get(name);
+    const ratio = l.p99 / Math.max(1, s.p99);
+    return [name, `${s.p50}/${s.p99}`, s.rps, `${l.p50}/${l.p99}`, l.rps, ratio.toFixed(2), `${s.bad}/${l.bad}`, ratio <= 2 ? 'ok' : 'OVER'];
+  });
+  const header = ['endpoint', 'small p50/p99 ms', 'small req/s', 'large p50/p99 ms', 'large req/s', 'p99 ratio', 'non-2xx s/l', 'p99 ≤ 2×'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (r) => r.map((v, i) => (i === 0 ? String(v).padEnd(widths[i]) : String(v).padStart(widths[i]))).join('  ');
+  console.log(`\nbench:large — autocannon, ${CONNECTIONS} connections, ${SECONDS} s each; bare Hono hello-world in the same run: ${helloFigures.rps} req/s (p50 ${helloFigures.p50} ms, p99 ${helloFigures.p99} ms)\n`);
+  console.log(line(header));
+  for (const r of rows) console.log(line(r));
+  const over = rows.filter((r) => r[7] !== 'ok').length;
+  console.log(`\n${over === 0 ? 'every endpoint within budget' : `${over} endpoint(s) over budget`} (large p99 ≤ 2 × small p99)`);
+}
+
+await main();
