@@ -14,6 +14,8 @@ const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const HELLO_PORT = 8193;
 const SERVER_PORT = 8194;
+const PGLITE_PORT = 8195;
+const WORKERS_PORT = 8196;
 /** Issue 15's goals on PostgreSQL, one process (throughputs as a share of hello-world too). */
 export const USERS_CURRENT_FLOOR = 5000;
 export const COURSE_LIST_FLOOR = 2500;
@@ -112,6 +114,36 @@ const describe = (r) =>
   (r.nodeUs === undefined ? '' : `; CPU per request: server ${r.nodeUs} µs`) +
   (r.pgUs === undefined ? '' : `, PostgreSQL ${r.pgUs} µs`);
 
+/** The same read with two server processes sharing the port (ADR 036) on the same PostgreSQL. */
+async function twoWorkers(pg) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agent-academy-bench-'));
+  const server = startProcess(['--import', 'tsx', 'server/main.ts'], { DATABASE_URL: pg.url, WORKERS: '2', PORT: String(WORKERS_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: '', SINGLE_DEVICE_SESSIONS: '0' });
+  const base = `http://127.0.0.1:${WORKERS_PORT}`;
+  try {
+    await waitFor(`${base}/api/app-config`);
+    return await load(`${base}/api/users/current`, await signIn(base), { postmasterPid: pg.postmasterPid });
+  } finally {
+    server.stop();
+    await new Promise((r) => setTimeout(r, 1000));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The same signed-in read on the embedded database (no DATABASE_URL): one process, one query at a time. */
+async function pgliteCeiling() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agent-academy-bench-'));
+  const server = startProcess(['--import', 'tsx', 'server/main.ts'], { PORT: String(PGLITE_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: '', SINGLE_DEVICE_SESSIONS: '0', DATABASE_URL: '' });
+  const base = `http://127.0.0.1:${PGLITE_PORT}`;
+  try {
+    await waitFor(`${base}/api/app-config`);
+    return await load(`${base}/api/users/current`, await signIn(base), { pid: server.pid });
+  } finally {
+    server.stop();
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function requestCost() {
   const pg = startPostgres();
   if (!pg) return [{ name: 'request cost on PostgreSQL', value: 0, unit: '', notes: ['skipped: no PostgreSQL server (apt-get install postgresql)'] }];
@@ -136,11 +168,21 @@ export async function requestCost() {
     const courses = await load(`${base}/api/courses?per_page=12`, headers, watch);
     const steady = await load(`${base}/api/users/current`, headers, { ...watch, overallRate: STEADY_RATE });
     const share = (r) => `${((100 * r.rps) / helloWorld.rps).toFixed(1)}% of hello-world`;
+    server.stop();
+    const twoProcesses = await twoWorkers(pg);
+    const pglite = await pgliteCeiling();
     return [
       { name: 'hello-world (bare Hono, same run)', value: helloWorld.rps, unit: 'req/s', notes: [describe(helloWorld)] },
       { name: 'GET users/current on PostgreSQL', value: current.rps, unit: 'req/s', budget: USERS_CURRENT_FLOOR, atLeast: true, notes: [`${describe(current)}; ${share(current)}`] },
       { name: 'GET courses?per_page=12 on PostgreSQL', value: courses.rps, unit: 'req/s', budget: COURSE_LIST_FLOOR, atLeast: true, notes: [`${describe(courses)}; ${share(courses)}`] },
       { name: `users/current p99 at a steady ${STEADY_RATE} req/s`, value: steady.p99, unit: 'ms', budget: STEADY_P99_BUDGET_MS, notes: [describe(steady)] },
+      { name: 'GET users/current, WORKERS=2 on PostgreSQL', value: twoProcesses.rps, unit: 'req/s', notes: [`${describe(twoProcesses)}; ${share(twoProcesses)}; ${(twoProcesses.rps / current.rps).toFixed(2)}× one process`] },
+      {
+        name: 'GET users/current on PGlite (its ceiling)',
+        value: pglite.rps,
+        unit: 'req/s',
+        notes: [`${describe(pglite)}; ${share(pglite)}; the embedded database runs one query at a time on the server's own thread (ADR 037)`],
+      },
     ];
   } finally {
     server.stop();
