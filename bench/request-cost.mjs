@@ -114,14 +114,14 @@ const describe = (r) =>
   (r.nodeUs === undefined ? '' : `; CPU per request: server ${r.nodeUs} µs`) +
   (r.pgUs === undefined ? '' : `, PostgreSQL ${r.pgUs} µs`);
 
-/** The same read with two server processes sharing the port (ADR 036) on the same PostgreSQL. */
-async function twoWorkers(pg) {
+/** Starts a server with `env` on `port`, signs agent01 in, and loads users/current on it. */
+async function usersCurrentOn(port, env, watch) {
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-academy-bench-'));
-  const server = startProcess(['--import', 'tsx', 'server/main.ts'], { DATABASE_URL: pg.url, WORKERS: '2', PORT: String(WORKERS_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: '', SINGLE_DEVICE_SESSIONS: '0' });
-  const base = `http://127.0.0.1:${WORKERS_PORT}`;
+  const server = startProcess(['--import', 'tsx', 'server/main.ts'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: '', SINGLE_DEVICE_SESSIONS: '0', ...env });
+  const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/api/app-config`);
-    return await load(`${base}/api/users/current`, await signIn(base), { postmasterPid: pg.postmasterPid });
+    return await load(`${base}/api/users/current`, await signIn(base), watch(server));
   } finally {
     server.stop();
     await new Promise((r) => setTimeout(r, 1000));
@@ -129,20 +129,11 @@ async function twoWorkers(pg) {
   }
 }
 
+/** The same read with two server processes sharing the port (ADR 036) on the same PostgreSQL. */
+const twoWorkers = (pg) => usersCurrentOn(WORKERS_PORT, { DATABASE_URL: pg.url, WORKERS: '2' }, () => ({ postmasterPid: pg.postmasterPid }));
+
 /** The same signed-in read on the embedded database (no DATABASE_URL): one process, one query at a time. */
-async function pgliteCeiling() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'agent-academy-bench-'));
-  const server = startProcess(['--import', 'tsx', 'server/main.ts'], { PORT: String(PGLITE_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: '', SINGLE_DEVICE_SESSIONS: '0', DATABASE_URL: '' });
-  const base = `http://127.0.0.1:${PGLITE_PORT}`;
-  try {
-    await waitFor(`${base}/api/app-config`);
-    return await load(`${base}/api/users/current`, await signIn(base), { pid: server.pid });
-  } finally {
-    server.stop();
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+const pgliteCeiling = () => usersCurrentOn(PGLITE_PORT, { DATABASE_URL: '' }, (server) => ({ pid: server.pid }));
 
 export async function requestCost() {
   const pg = startPostgres();

@@ -115,13 +115,27 @@ function withWorkerHeader<F extends Fetch>(fetch: F): F {
   return (async (request: Request, ...rest: never[]) => tag(await fetch(request, ...rest))) as F;
 }
 
+/** The built app's folder, when `npm run build` made one. */
+function builtApp(): string | undefined {
+  const distDir = path.join(projectRoot, 'dist');
+  return existsSync(path.join(distDir, 'index.html')) ? distDir : undefined;
+}
+
+/** What the banner says of this start; read before the primary closes its database connection. */
+function startDetails(config: ServerConfig, prepared: Awaited<ReturnType<typeof prepare>>) {
+  const url = serverUrl(config);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, db: prepared.database.db, from: config.mailFrom, log });
+  const mail = mailLine(config, mailer, url);
+  mailer.close();
+  return { url, details: { database: databaseLine(config, prepared.pgliteDir), mail, staticDir: builtApp(), seeded: prepared.seeded } };
+}
+
 /** One server process: the whole app on the port (alone, or as one of WORKERS sharing it). */
 async function serveApp(config: ServerConfig, prepared: Awaited<ReturnType<typeof prepare>>, onListening: () => void): Promise<void> {
   const { database, files, secret } = prepared;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, db: database.db, from: config.mailFrom, log });
   const tasks = createBackgroundTasks(log);
-  const distDir = path.join(projectRoot, 'dist');
-  const staticDir = existsSync(path.join(distDir, 'index.html')) ? distDir : undefined;
+  const staticDir = builtApp();
   // ADR 005: the journeys' servers (scripts/e2e-server.mjs) let the journeys move their clock;
   // only in the demo, listening on loopback (and in one process: config.ts refuses WORKERS > 1 with it).
   const e2eClock = process.env.E2E_CLOCK === '1' && config.demoMode && isLoopbackHost(config.host) ? createE2eClock() : undefined;
@@ -186,13 +200,8 @@ async function serveApp(config: ServerConfig, prepared: Awaited<ReturnType<typeo
  */
 async function runPrimary(config: ServerConfig): Promise<void> {
   const prepared = await prepare(config);
-  const url = serverUrl(config);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, db: prepared.database.db, from: config.mailFrom, log });
-  const mail = mailLine(config, mailer, url);
-  mailer.close();
+  const { url, details } = startDetails(config, prepared);
   await prepared.database.close();
-  const distDir = path.join(projectRoot, 'dist');
-  const staticDir = existsSync(path.join(distDir, 'index.html')) ? distDir : undefined;
 
   const listening = new Set<number>();
   let announced = false;
@@ -208,10 +217,7 @@ async function runPrimary(config: ServerConfig): Promise<void> {
         announced = true;
         log(
           banner(config, url, {
-            database: databaseLine(config, prepared.pgliteDir),
-            mail,
-            staticDir,
-            seeded: prepared.seeded,
+            ...details,
             processes: `${config.workers} workers sharing the port (WORKERS=${config.workers}; pids ${Object.values(cluster.workers ?? {}).map((w) => w?.process.pid).join(', ')})`,
           }),
         );
@@ -265,23 +271,8 @@ async function main(): Promise<void> {
   }
   if (config.workers > 1) return runPrimary(config);
   const prepared = await prepare(config);
-  const url = serverUrl(config);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, db: prepared.database.db, from: config.mailFrom, log });
-  const mail = mailLine(config, mailer, url);
-  mailer.close();
-  const distDir = path.join(projectRoot, 'dist');
-  const staticDir = existsSync(path.join(distDir, 'index.html')) ? distDir : undefined;
-  await serveApp(config, prepared, () =>
-    log(
-      banner(config, url, {
-        database: databaseLine(config, prepared.pgliteDir),
-        mail,
-        staticDir,
-        seeded: prepared.seeded,
-        processes: '1 (WORKERS=1)',
-      }),
-    ),
-  );
+  const { url, details } = startDetails(config, prepared);
+  await serveApp(config, prepared, () => log(banner(config, url, { ...details, processes: '1 (WORKERS=1)' })));
 }
 
 /** The error and its causes (a failed query's cause is the database's own reason). */
