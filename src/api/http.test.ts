@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, RAW_HEADER, configureHttp, defaultHttpHandlers, http, type HttpHandlers } from './http';
+import { ApiRequestError, RAW_HEADER, configureHttp, defaultHttpHandlers, http, sendNow, type HttpHandlers } from './http';
 import { getClientId, getRedirectUrl, getToken, setToken } from '../platform/storage/token-storage';
 import { json, stubFetch, text, tokenFor } from './test-helpers';
 
@@ -240,5 +240,47 @@ describe('error handling (SPEC §4, §8)', () => {
     const error = await failWith(404, { status_code: 404, message: 'Not found' }, 'app-config');
     expect(error.status).toBe(404);
     expect(handlers.navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('sendNow: a call answered before it returns (SCORM LMSCommit, ADR 029)', () => {
+  /** A stand-in XMLHttpRequest: records what was opened, sent and set; answers `status`/`text`. */
+  function fakeXhr(status: number, responseText: string, failing = false) {
+    const seen: { method?: string; url?: string; async?: boolean; body?: string; headers: Record<string, string> } = { headers: {} };
+    class FakeXhr {
+      status = 0;
+      responseText = '';
+      open(method: string, url: string, async: boolean) {
+        Object.assign(seen, { method, url, async });
+      }
+      setRequestHeader(name: string, value: string) {
+        seen.headers[name.toLowerCase()] = value;
+      }
+      send(body: string) {
+        if (failing) throw new DOMException('network', 'NetworkError');
+        seen.body = body;
+        this.status = status;
+        this.responseText = responseText;
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    return seen;
+  }
+
+  it('sends synchronously with the headers of every call and answers the status and the parsed body', () => {
+    const token = tokenFor('7');
+    setToken(token);
+    document.cookie = 'XSRF-TOKEN=tok123; path=/';
+    const seen = fakeXhr(200, '{"launch":2,"seq":1}');
+    expect(sendNow('PUT', 'scorm/5/runtime', { seq: 1 })).toEqual({ status: 200, body: { launch: 2, seq: 1 } });
+    expect(seen).toMatchObject({ method: 'PUT', url: `${origin}/api/scorm/5/runtime`, async: false, body: '{"seq":1}' });
+    expect(seen.headers).toMatchObject({ authorization: `Bearer ${token}`, 'x-xsrf-token': 'tok123', 'x-client-id': getClientId(), 'content-type': 'application/json' });
+  });
+
+  it('answers status 0 when no answer came, and a null body when the answer is not JSON', () => {
+    fakeXhr(0, '', true);
+    expect(sendNow('PUT', 'scorm/5/runtime', {})).toEqual({ status: 0, body: null });
+    fakeXhr(502, '<html>');
+    expect(sendNow('PUT', 'scorm/5/runtime', {})).toEqual({ status: 502, body: null });
   });
 });

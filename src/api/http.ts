@@ -106,7 +106,11 @@ async function sendRaw(request: KyRequest): Promise<Request> {
 // ky itself sets Content-Type: application/json whenever a call passes `json`.
 function rewrite(request: KyRequest): Request | Promise<Request> | void {
   if (request.headers.has(RAW_HEADER)) return sendRaw(request);
-  const { headers } = request;
+  setAppHeaders(request.headers, request.method);
+}
+
+/** The headers every call to our API carries (rewrite above; sendNow below). */
+function setAppHeaders(headers: Headers, method: string): void {
   if (!headers.has('Accept')) headers.set('Accept', 'application/json, text/plain, */*');
   headers.set(HEADER.language, languageHeaderValue(handlers.language()));
   headers.set(HEADER.clientId, getClientId());
@@ -116,7 +120,32 @@ function rewrite(request: KyRequest): Request | Promise<Request> | void {
     headers.set(HEADER.appId, APP_ID);
     headers.set(HEADER.platform, CLIENT_PLATFORM);
   }
-  addXsrf(headers, request.method);
+  addXsrf(headers, method);
+}
+
+/**
+ * A JSON call that blocks this window until the server answered, for the one caller that must
+ * hold the answer inside a synchronous call: SCORM's LMSCommit, which may report success only once
+ * the server stored the data (issue 13, ADR 029). The headers of every call; no retry and no error
+ * routing (a failure is the caller's to report; its asynchronous path sends again). Status 0: no
+ * answer (offline, or the browser refused a synchronous request).
+ */
+export function sendNow(method: 'PUT' | 'POST', path: string, json: unknown): { status: number; body: unknown } {
+  const xhr = new XMLHttpRequest();
+  try {
+    xhr.open(method, new URL(path, API_ROOT).href, false);
+    const headers = new Headers({ 'Content-Type': 'application/json' });
+    setAppHeaders(headers, method);
+    headers.forEach((value, name) => xhr.setRequestHeader(name, value));
+    xhr.send(JSON.stringify(json));
+  } catch {
+    return { status: 0, body: null };
+  }
+  try {
+    return { status: xhr.status, body: JSON.parse(xhr.responseText) as unknown };
+  } catch {
+    return { status: xhr.status, body: null };
+  }
 }
 
 async function readErrorBody(response: Response): Promise<ApiError | null> {

@@ -1,8 +1,8 @@
 import { callRoute, routePath } from './call-route';
-import { http } from './http';
+import { http, sendNow } from './http';
 import type { CallOptions } from './list-query';
 import { commitScormRuntimeRoute, getScormRuntimeRoute } from './schemas/scorm.routes';
-import type { ScormCommitPayload, ScormCommitResult, ScormRuntime } from './schemas/scorm.schema';
+import { scormCommitResultSchema, type ScormCommitPayload, type ScormCommitResult, type ScormRuntime } from './schemas/scorm.schema';
 
 // SCORM course items (issue 13, ADR 029). The launcher (src/routes/scorm/scorm.actor.ts) calls these.
 
@@ -23,4 +23,16 @@ export function commitScormRuntime(itemId: string, payload: ScormCommitPayload):
  */
 export function commitScormRuntimeOnClose(itemId: string, payload: ScormCommitPayload): void {
   http(routePath(commitScormRuntimeRoute, { id: itemId }), { method: 'put', json: payload, keepalive: true, retry: 0 }).catch(() => undefined);
+}
+
+/**
+ * The same commit, answered before this call returns (a synchronous request): SCORM's LMSCommit
+ * says "true" only once the server holds the data (ADR 029). The pair the server holds, or null
+ * when it did not answer with one (offline, refused, a session to refresh first).
+ */
+export function commitScormRuntimeNow(itemId: string, payload: ScormCommitPayload): ScormCommitResult | null {
+  const { status, body } = sendNow('PUT', routePath(commitScormRuntimeRoute, { id: itemId }), payload);
+  if (status !== 200) return null;
+  const parsed = scormCommitResultSchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
 }

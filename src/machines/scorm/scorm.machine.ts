@@ -80,6 +80,11 @@ export const scormMachine = setup({
     /** Closes a popup whose launch could not start. */
     closePopup: () => {},
     queueCommit: assign(({ context, event }) => (event.type === 'sco.commit' ? numbered(context, event.data, false) : {})),
+    /**
+     * Tells the wiring which numbered commit the SCO's call just made (context.pending), so that the
+     * SCO's LMSCommit / LMSFinish can answer "true" only once the server holds it (ADR 029).
+     */
+    commitNumbered: () => {},
     confirm: assign(({ context, event }) => {
       const result = (event as unknown as { output: ScormCommitResult }).output;
       const mine = result.launch === context.runtime?.launch;
@@ -134,13 +139,13 @@ export const scormMachine = setup({
       invoke: { id: 'connectApi', src: 'connectApi', input: ({ context }) => context.runtime! },
       on: {
         // The newest snapshot replaces an unsent older one; it goes when the one on its way is confirmed, or at the retry.
-        'sco.commit': { actions: 'queueCommit' },
-        'sco.finish': { actions: assign(({ context, event }) => numbered(context, event.data, true)), target: 'finishing' },
+        'sco.commit': { actions: ['queueCommit', 'commitNumbered'] },
+        'sco.finish': { actions: [assign(({ context, event }) => numbered(context, event.data, true)), 'commitNumbered'], target: 'finishing' },
         // The popup's own X: the launcher finishes for the SCO with its newest data (ADR 029 a).
         'popup.closed': [{ guard: 'hasData', actions: assign(({ context }) => numbered(context, context.last!, true)), target: 'finishing' }, { target: 'closed' }],
       },
       states: {
-        idle: { on: { 'sco.commit': { actions: 'queueCommit', target: 'committing' } } },
+        idle: { on: { 'sco.commit': { actions: ['queueCommit', 'commitNumbered'], target: 'committing' } } },
         committing: {
           entry: assign({ inFlight: ({ context }) => context.pending?.seq ?? 0 }),
           invoke: {
@@ -159,7 +164,7 @@ export const scormMachine = setup({
         },
         offline: { after: { retry: 'committing' }, on: { 'network.online': 'committing' } },
         // The server refused a commit (too large, a launch it never started): shown; the next commit is sent.
-        refused: { on: { 'sco.commit': { actions: 'queueCommit', target: 'committing' } } },
+        refused: { on: { 'sco.commit': { actions: ['queueCommit', 'commitNumbered'], target: 'committing' } } },
       },
     },
     finishing: {

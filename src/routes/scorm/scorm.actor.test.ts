@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
 import { ApiRequestError } from '../../api/api-error';
 import { json, stubFetch } from '../../api/test-helpers';
 import { createScormJournal } from '../../platform/storage/scorm-journal';
 import { sampleRuntime } from '../../machines/scorm/scorm.fixtures';
 import { loadScormLibrary } from '../../platform/scorm-runtime';
-import { dataOf, problemOf, replayJournal, resumeData } from './scorm.actor';
+import type { ScormCommitPayload, ScormCommitResult } from '../../api/schemas/scorm.schema';
+import { dataOf, problemOf, replayJournal, resumeData, scormLauncherLogic } from './scorm.actor';
 
 // The launcher's wiring with the real scorm-again (ADR 029): what a commit carries, what a
 // relaunch starts from, and what a failed call means.
@@ -14,6 +16,9 @@ type Api12 = {
   LMSSetValue(k: string, v: string): string;
   LMSGetValue(k: string): string;
   LMSCommit(p: string): string;
+  LMSFinish(p: string): string;
+  LMSGetLastError(): string;
+  lastErrorCode: string;
   on(e: string, cb: () => void): void;
   loadFromJSON(json: Record<string, unknown>, element?: string): void;
   renderCMIToJSONString(): string;
@@ -93,5 +98,68 @@ describe('SCORM journal replay before a launch (ADR 029)', () => {
     const net = stubFetch(() => json({}));
     await replayJournal('5', createScormJournal());
     expect(net.requests).toHaveLength(0);
+  });
+});
+
+describe('a commit reports success to the SCO only once the server holds it (issue 13, ADR 029)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The launcher of item 5 on a fake window: the runtime answers launch 2; `held` answers each synchronous commit. */
+  async function launch(held: (commit: ScormCommitPayload) => ScormCommitResult | null, { initialize = true } = {}) {
+    const memory = new Map<string, string>();
+    const journal = createScormJournal({ getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v), removeItem: (k) => void memory.delete(k) });
+    stubFetch((request) => (request.method === 'GET' ? json(sampleRuntime()) : json({ launch: 2, seq: 1, stored: true, counted_complete: false })));
+    const popup = { closed: false, close: vi.fn(), location: { replace: vi.fn() } };
+    const target = { open: vi.fn(() => popup) } as unknown as Window;
+    const sent: ScormCommitPayload[] = [];
+    const commitNow = (_item: string, commit: ScormCommitPayload) => {
+      sent.push(commit);
+      return held(commit);
+    };
+    const actor = createActor(scormLauncherLogic('5', { target, journal, commitNow }), { input: { itemId: '5' } }).start();
+    actor.send({ type: 'open' });
+    await waitFor(actor, (s) => s.matches('running'), { timeout: 5_000 });
+    await vi.waitFor(() => expect((target as unknown as { API?: unknown }).API).toBeDefined());
+    const api = (target as unknown as { API: Api12 }).API;
+    if (initialize) {
+      api.LMSInitialize('');
+      api.LMSSetValue('cmi.core.lesson_location', 'page-4');
+    }
+    return { api, sent, actor };
+  }
+
+  it('answers "true" when the server holds the numbered commit (launch, seq) or a newer one of the launch', async () => {
+    const { api, sent, actor } = await launch((commit) => ({ launch: commit.launch, seq: commit.seq, stored: true, counted_complete: false }));
+    expect(api.LMSCommit('')).toBe('true');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ launch: 2, seq: 1, finished: false, location: 'page-4' });
+    api.LMSSetValue('cmi.core.lesson_location', 'page-5');
+    expect(api.LMSCommit('')).toBe('true');
+    expect(sent[1]).toMatchObject({ launch: 2, seq: 2, location: 'page-5' });
+    expect(api.LMSFinish('')).toBe('true');
+    expect(sent[2]).toMatchObject({ launch: 2, seq: 3, finished: true });
+    actor.stop();
+  });
+
+  it('answers "false" with error 101 when the server did not answer, or holds only an older commit or another launch', async () => {
+    const answers: (ScormCommitResult | null)[] = [null, { launch: 2, seq: 0, stored: false, counted_complete: false }, { launch: 3, seq: 9, stored: false, counted_complete: false }];
+    const { api, sent, actor } = await launch(() => answers.shift() ?? null);
+    for (let i = 0; i < 3; i += 1) {
+      expect(api.LMSCommit('')).toBe('false');
+      expect(api.LMSGetLastError()).toBe('101');
+    }
+    expect(sent.map((c) => c.seq)).toEqual([1, 2, 3]);
+    // Nothing is lost: the newest commit is still sent in the background (the journal keeps it).
+    expect(actor.getSnapshot().context.pending?.seq).toBe(3);
+    actor.stop();
+  });
+
+  it('leaves a call scorm-again refused as it was: nothing numbered, nothing sent', async () => {
+    const { api, sent, actor } = await launch(() => null, { initialize: false });
+    // Before LMSInitialize: scorm-again's own "false" and error 301 (not initialised).
+    expect(api.LMSCommit('')).toBe('false');
+    expect(api.LMSGetLastError()).toBe('301');
+    expect(sent).toHaveLength(0);
+    actor.stop();
   });
 });

@@ -1,8 +1,8 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { ApiRequestError } from '../../api/api-error';
 import { currentLanguage } from '../../api/http';
-import { commitScormRuntime, getScormRuntime } from '../../api/scorm.api';
-import { scorm12Status, type ScormCompletion, type ScormRuntime, type ScormScore, type ScormSuccess } from '../../api/schemas/scorm.schema';
+import { commitScormRuntime, commitScormRuntimeNow, getScormRuntime } from '../../api/scorm.api';
+import { scorm12Status, type ScormCommitPayload, type ScormCommitResult, type ScormCompletion, type ScormRuntime, type ScormScore, type ScormSuccess } from '../../api/schemas/scorm.schema';
 import { POPUP_POLL_MS, scormMachine, type ScormData, type ScormProblem } from '../../machines/scorm/scorm.machine';
 import { loadScormLibrary } from '../../platform/scorm-runtime';
 import { createScormJournal, type ScormJournal } from '../../platform/storage/scorm-journal';
@@ -25,6 +25,8 @@ const rethrow = (error: unknown): never => {
 /** The parts of a scorm-again API object the launcher reads (1.2 and 2004 name them differently). */
 interface RuntimeApi {
   on(event: string, callback: () => void): void;
+  /** SCORM's error of the last call ("101": general exception), read by the SCO after a "false". */
+  lastErrorCode: string;
   loadFromJSON(json: Record<string, unknown>, element?: string): void;
   renderCMIToJSONString(): string;
   cmi: Record<string, unknown>;
@@ -85,6 +87,40 @@ export interface ScormWiring {
   target?: Window;
   /** The unconfirmed commit per item (session storage). */
   journal?: ScormJournal;
+  /** Sends a commit and answers the pair the server holds before returning (tests pass a fake). */
+  commitNow?: (itemId: string, payload: ScormCommitPayload) => ScormCommitResult | null;
+}
+
+/** The SCO's calls that store its data: they answer "true" only once the server holds it. */
+const STORING_CALLS = { '1.2': ['LMSCommit', 'LMSFinish'], '2004': ['Commit', 'Terminate'] } as const;
+
+/**
+ * Issue 13, ADR 029: a commit reports success to the SCO only after the server confirmed it. Each
+ * storing call runs as scorm-again has it (its listeners number the commit in the launcher, which
+ * also sends it in the background and keeps it in the journal), then the numbered commit is sent
+ * with a synchronous request; "true" only when the server holds that (launch, seq) or a newer
+ * one of the same launch. Otherwise "false" with error 101, and the background send goes on.
+ */
+export function confirmStoringCalls(
+  api: RuntimeApi,
+  version: ScormRuntime['version'],
+  { takeNumbered, commitNow }: { takeNumbered: () => ScormCommitPayload | null; commitNow: (commit: ScormCommitPayload) => ScormCommitResult | null },
+): void {
+  const methods = api as unknown as Record<string, (parameter?: string) => string>;
+  for (const name of STORING_CALLS[version]) {
+    const original = methods[name].bind(api);
+    methods[name] = (parameter?: string) => {
+      takeNumbered();
+      const answer = original(parameter);
+      const commit = takeNumbered();
+      // A call scorm-again refused (not initialised, already finished) numbered nothing: its answer stands.
+      if (String(answer) !== 'true' || !commit) return answer;
+      const held = commitNow(commit);
+      if (held && held.launch === commit.launch && held.seq >= commit.seq) return 'true';
+      api.lastErrorCode = '101';
+      return 'false';
+    };
+  }
 }
 
 /**
@@ -105,8 +141,15 @@ export async function replayJournal(itemId: string, journal: ScormJournal): Prom
 }
 
 /** The launcher of one item with the real popup, API object and requests. */
-export function scormLauncherLogic(itemId: string, { target = window, journal = createScormJournal() }: ScormWiring = {}) {
+export function scormLauncherLogic(itemId: string, { target = window, journal = createScormJournal(), commitNow = commitScormRuntimeNow }: ScormWiring = {}) {
   let popup: Window | null = null;
+  // The commit the SCO's call in progress numbered (commitNumbered), taken by confirmStoringCalls.
+  let numbered: ScormCommitPayload | null = null;
+  const takeNumbered = () => {
+    const taken = numbered;
+    numbered = null;
+    return taken;
+  };
   const host = target as unknown as Record<string, unknown>;
   return scormMachine.provide({
     actions: {
@@ -119,6 +162,9 @@ export function scormLauncherLogic(itemId: string, { target = window, journal = 
       closePopup: () => {
         popup?.close();
         popup = null;
+      },
+      commitNumbered: ({ context }) => {
+        numbered = context.pending;
       },
     },
     actors: {
@@ -140,6 +186,7 @@ export function scormLauncherLogic(itemId: string, { target = window, journal = 
           const current = api;
           current.on(input.version === '1.2' ? 'LMSCommit' : 'Commit', () => sendBack({ type: 'sco.commit', data: dataOf(current, input.version) }));
           current.on(input.version === '1.2' ? 'LMSFinish' : 'Terminate', () => sendBack({ type: 'sco.finish', data: dataOf(current, input.version) }));
+          confirmStoringCalls(current, input.version, { takeNumbered, commitNow: (commit) => commitNow(itemId, commit) });
           host[key] = current;
           // The package's own texts in the app's language (the demo SCO reads ?lang=en|cn|zh).
           if (popup && !popup.closed) popup.location.replace(`${input.launch_url}?lang=${encodeURIComponent(currentLanguage())}`);
