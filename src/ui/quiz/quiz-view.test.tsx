@@ -66,7 +66,7 @@ describe('quiz view', () => {
     const failed = finishedAttempt(false);
     const failedView = view('failed', { attempt: failed, quiz: failed.quiz, result: failed.result });
     show(failedView);
-    expect(screen.getByTestId('quiz-fail-retry')).toHaveTextContent('You did not reach the pass mark. You may retry: review the course, then press Retake.');
+    expect(screen.getByTestId('quiz-fail-retry')).toHaveTextContent('You did not reach the pass mark. You may retry: press Retake when you are ready.');
     expect(screen.getByTestId('quiz-retake')).toBeInTheDocument();
   });
 
