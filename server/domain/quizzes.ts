@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { ApiErrorCode } from '../../src/api/schemas/error.schema';
-import { QUIZ_ERROR_CODE, type Attempt, type Question, type QuestionReview, type QuizAvailability, type QuizResult, type QuizSummary, type SavedAnswer } from '../../src/api/schemas/quizzes.schema';
+import { QUIZ_ERROR_CODE, type Attempt, type Question, type QuestionKind, type QuestionReview, type QuizAvailability, type QuizResult, type QuizSummary, type SavedAnswer } from '../../src/api/schemas/quizzes.schema';
 import type { Language } from '../../src/config/constants';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
@@ -376,11 +376,12 @@ export async function insertOpenAttempt(db: Db, values: typeof quizAttempts.$inf
 // ---------------------------------------------------------------------------------------------
 // Answers and submission
 
-/** Why a finished (or overdue) attempt takes nothing more. */
-function closedAttemptError(attempt: AttemptRow): HttpError {
-  return attempt.finishedBy === 'deadline'
-    ? new HttpError(403, 'server:quiz_time_up', {}, { code: QUIZ_ERROR_CODE.quizTimeUp })
-    : new HttpError(403, 'server:quiz_submitted', {}, { code: QUIZ_ERROR_CODE.quizSubmitted });
+/** Why a finished (or overdue) attempt takes nothing more; an answer to a multiple-choice question
+ * of a submitted attempt has its own message (SPEC §8, ADR 025). */
+function closedAttemptError(attempt: AttemptRow, questionKind?: QuestionKind): HttpError {
+  if (attempt.finishedBy === 'deadline') return new HttpError(403, 'server:quiz_time_up', {}, { code: QUIZ_ERROR_CODE.quizTimeUp });
+  if (questionKind === 'multiple') return new HttpError(403, 'server:quiz_multiple_choice_submitted', {}, { code: QUIZ_ERROR_CODE.quizMultipleChoiceSubmitted });
+  return new HttpError(403, 'server:quiz_submitted', {}, { code: QUIZ_ERROR_CODE.quizSubmitted });
 }
 
 /**
@@ -389,13 +390,13 @@ function closedAttemptError(attempt: AttemptRow): HttpError {
  */
 export async function saveAnswer(db: Db, attemptId: number, questionId: number, payload: { value: string[] | string; seq: number }, caller: Caller): Promise<SavedAnswer> {
   const { attempt } = await ownAttempt(db, attemptId, caller);
-  if (attempt.finishedAt !== null) throw closedAttemptError(attempt);
-  // The prompt was passed but the resume has not arrived (lost on the way): the evidence ends the pause.
-  if (pauseIsLive(attempt.pausedAt?.getTime() ?? null, caller.now.getTime())) await endPause(db, attempt.id, caller.userId, caller.now, true);
   const [question] = await db
     .select()
     .from(quizQuestions)
     .where(and(eq(quizQuestions.id, questionId), eq(quizQuestions.quizId, attempt.quizId)));
+  if (attempt.finishedAt !== null) throw closedAttemptError(attempt, question?.kind);
+  // The prompt was passed but the resume has not arrived (lost on the way): the evidence ends the pause.
+  if (pauseIsLive(attempt.pausedAt?.getTime() ?? null, caller.now.getTime())) await endPause(db, attempt.id, caller.userId, caller.now, true);
   if (!question) throw new HttpError(404, 'server:quiz_question_not_found');
   const problem = answerProblem(scoredQuestion(question), payload.value);
   if (problem) throw new HttpError(400, problem);
@@ -423,7 +424,7 @@ export async function saveAnswer(db: Db, attemptId: number, questionId: number, 
       .where(and(eq(quizAnswers.attemptId, attempt.id), eq(quizAnswers.questionId, questionId)));
     return { kind: 'saved', answer: stored };
   });
-  if (outcome.kind === 'closed') throw closedAttemptError(outcome.attempt);
+  if (outcome.kind === 'closed') throw closedAttemptError(outcome.attempt, question.kind);
   if (outcome.kind === 'paused') throw new HttpError(409, 'server:quiz_paused', {}, { code: QUIZ_ERROR_CODE.quizPaused });
   if (outcome.kind === 'overdue') {
     await finishAttempt(db, outcome.attempt.id, 'deadline', outcome.attempt.deadlineAt!);

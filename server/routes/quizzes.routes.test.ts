@@ -311,6 +311,17 @@ describe('submitting', () => {
     expect(finished.review.find((r) => r.question_id === String(quiz.questions[4]))).toMatchObject({ points_awarded: 0, correct_answer: [] });
 
     expect(await json(await save(agent01, attempt.id, single, { value: ['a'], seq: 2 }), 403)).toMatchObject({ code: 'QuizSubmitted' });
+    // SPEC §8 "multiple-choice question already submitted": its own code and message, in each language.
+    const late = { value: ['b', 'd'], seq: 2 };
+    const path = `/api/quiz_attempts/${attempt.id}/answers/${multiple}`;
+    expect(await json(await save(agent01, attempt.id, multiple, late), 403)).toEqual({
+      status_code: 403,
+      code: 'QuizMultipleChoiceSubmitted',
+      message: 'This multiple-choice question has already been submitted: its answers can no longer be changed.',
+    });
+    expect(await json(await agent01.request(path, { method: 'PUT', json: late, headers: { [HEADER.language]: 'zh-HK' } }), 403)).toMatchObject({ message: '此多項選擇題已經提交，答案不能再更改。' });
+    expect(await json(await agent01.request(path, { method: 'PUT', json: late, headers: { [HEADER.language]: 'zh-CN' } }), 403)).toMatchObject({ message: '此多项选择题已经提交，答案不能再更改。' });
+    expect(finished.review.find((r) => r.question_id === String(multiple))).toMatchObject({ correct: true });
     const records = quizRecordListSchema.parse(await json(await agent01.request(`/api/quizzes/${quiz.id}/attempts`)));
     expect(records).toEqual([result]);
     expect(quizRecordListSchema.parse(await json(await agent02.request(`/api/quizzes/${quiz.id}/attempts`)))).toEqual([]);
@@ -336,6 +347,8 @@ describe('the deadline and its grace', () => {
     expect((await save(agent01, attempt.id, quiz.questions[0], { value: ['b'], seq: 1 })).status).toBe(200);
     await advance(2000);
     expect(await json(await save(agent01, attempt.id, quiz.questions[3], { value: 'KYC', seq: 1 }), 403)).toMatchObject({ code: 'QuizTimeUp', message: 'Time is up: this attempt has ended and takes no more answers.' });
+    // Time-up, not "already submitted", for a multiple-choice question too: the learner did not submit.
+    expect(await json(await save(agent01, attempt.id, quiz.questions[1], { value: ['a'], seq: 1 }), 403)).toMatchObject({ code: 'QuizTimeUp' });
     const result = quizResultSchema.parse(await json(await submit(agent01, attempt.id)));
     expect(result).toMatchObject({ finished_by: 'deadline', completed_at: attempt.deadline_at, score: 1, pass: true });
   });

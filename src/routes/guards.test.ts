@@ -88,6 +88,13 @@ describe('loginGuard', () => {
     expect(outcome(() => loginGuard(at('/login')))).toBe('/main');
   });
 
+  it("returns to the remembered page with the query /login was given (a quiz's ?q=, issue 13)", () => {
+    expect(outcome(() => authGuard(at('/course/5/quiz/7?q=3')))).toBe('/login?q=3');
+    setToken(tokenFor('1'));
+    expect(outcome(() => loginGuard(at('/login?q=3')))).toBe('/course/5/quiz/7?q=3');
+    expect(outcome(() => loginGuard(at('/login?q=3')))).toBe('/main');
+  });
+
   it('sends a user who still owes the second factor from /login to the two-factor page', () => {
     setGuardConfig({ ...specDefaultAppConfig, twoFactorRequired: true });
     setToken(tokenFor('1'));

@@ -1,13 +1,8 @@
 import { redirect } from 'react-router-dom';
 import type { AppConfig } from '../api/schemas/app-config.schema';
 import { specDefaultAppConfig } from '../config/app-config.defaults';
-import {
-  clearRedirectUrl,
-  getRedirectUrl,
-  hasPassedTwoFactor,
-  isLoggedIn,
-  setRedirectUrl,
-} from '../platform/storage/token-storage';
+import { hasPassedTwoFactor, isLoggedIn, setRedirectUrl } from '../platform/storage/token-storage';
+import { takeRedirectTarget } from './sign-in/after-sign-in';
 
 // SPEC §2 "Guards", as react-router loaders. Loaders of a parent route do not re-run when only a
 // child changes, so the router gives authGuard to the layout AND to each child (child activation).
@@ -52,14 +47,12 @@ export function authGuard({ request }: GuardArgs): null {
   throw redirect(`${LOGIN_PATH}${url.search}`);
 }
 
-/** /login while signed in → the remembered page (forgotten once used) or /main; a user who owes
- * the second factor → the two-factor page. */
-export function loginGuard(_args?: GuardArgs): null {
+/** /login while signed in → the remembered page (forgotten once used) with the query /login was
+ * given, or /main; a user who owes the second factor → the two-factor page. */
+export function loginGuard(args?: GuardArgs): null {
   if (owesSecondFactor()) throw redirect(TWO_FACTOR_PATH);
   if (!isAuthenticated()) return null;
-  const target = getRedirectUrl();
-  clearRedirectUrl();
-  throw redirect(target && target !== LOGIN_PATH ? target : HOME_PATH);
+  throw redirect(takeRedirectTarget(args ? new URL(args.request.url).search : ''));
 }
 
 export type MobilePlatform = 'ios' | 'android';

@@ -9,7 +9,8 @@ import { signIn } from './support';
 // demo exams: 60 % failed, 80 % passed) answers a practice question and sees the server's
 // explanation, then sits the exam (answers, submits, sees the result), and back on /mockexam the
 // records, the figures and the chart count the new attempt. Its own server on a fresh database, so
-// the demo's numbers are known; nothing here waits on time (no time-up), so no clock is moved.
+// the demo's numbers are known; nothing here waits on time (no time-up), so no clock is moved. On a
+// phone in Traditional Chinese: the overview, a practice question and the exam mode fit the width.
 
 let server: ServerProcess;
 let dataDir: string;
@@ -86,7 +87,7 @@ test('en, desktop: a practice question shows its explanation; an exam is answere
   expect(((await stats.json()) as { total_attempts: number }).total_attempts).toBe(3);
 });
 
-test('zh, phone: the overview and a practice question fit the width, in Traditional Chinese', async ({ page }) => {
+test('zh, phone: the overview, a practice question and an exam fit the width, in Traditional Chinese', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, 'agent01');
   await page.evaluate(() => localStorage.setItem('lang', 'zh'));
@@ -101,5 +102,22 @@ test('zh, phone: the overview and a practice question fit the width, in Traditio
   await page.getByTestId('mock-practice-question').getByRole('radio').first().check();
   await page.getByTestId('mock-practice-check').click();
   await expect(page.getByTestId('mock-practice-reveal')).toContainText('正確答案：');
+  expect(await noSidewaysScroll()).toBe(true);
+
+  // Exam mode on the phone: timed, an answer saved, submitted, the result, all in Traditional Chinese.
+  await page.getByRole('button', { name: '返回模擬考試' }).click();
+  await page.getByTestId('mock-paper').first().getByRole('button', { name: '考試', exact: true }).click();
+  await page.getByTestId('quiz-start').click();
+  const exam = page.getByTestId('quiz-view');
+  await expect(exam).toHaveAttribute('data-state', 'answering');
+  await expect(page.getByTestId('quiz-time-left')).toHaveText(/^(60:00|59:\d\d)$/);
+  await exam.getByRole('radio').first().check();
+  await expect(page.getByTestId('quiz-save-status')).toHaveText('所有答案已儲存');
+  expect(await noSidewaysScroll()).toBe(true);
+  await page.getByTestId('quiz-submit').click();
+  await expect(exam).toHaveAttribute('data-state', 'result');
+  await expect(page.getByTestId('quiz-result-score')).toHaveText(/^得分：[0-1] \/ 40$/);
+  await expect(page.getByTestId('quiz-result-verdict')).toHaveText('不合格');
+  await expect(page.getByTestId('quiz-fail-retry')).toHaveText('您未達合格分數。您可以重考：準備好後請按「重考」。');
   expect(await noSidewaysScroll()).toBe(true);
 });

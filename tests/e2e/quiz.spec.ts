@@ -2,14 +2,15 @@ import { expect, test } from './fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { installClocks, runClocksFor } from './clock';
+import { installClocks, pauseClocks, resumeClocks, runClocksFor } from './clock';
 import { startServer, type ServerProcess } from './server-process';
-import { signIn, storedToken } from './support';
+import { fillLogin, password, signIn, storedToken } from './support';
 
 // Issue 13 "Must show" (the browser's part): agent01 takes the timed demo quiz ("Personal data:
-// timed quiz", 3 minutes), reloads in the middle (answers, question and time kept), goes offline
-// and back (the answer is sent once), is refused a choice beyond the maximum, and lets time run out
-// while typing: the typed text is in the submitted attempt. The server's clock and the page's move
+// timed quiz", 3 minutes), reloads in the middle (answers, question and the server's time left
+// kept), signs in again after losing the session (back at the same question), goes offline and back
+// (the answer is sent once), is refused a choice beyond the maximum, and lets time run out while
+// typing: the typed text is in the submitted attempt. The server's clock and the page's move
 // together (E2E_CLOCK, ADR 005); time-up comes from moving them, never from waiting.
 
 let server: ServerProcess;
@@ -25,17 +26,22 @@ test.beforeAll(async () => {
   server = await startServer(quizPort, dataDir, { fresh: true, env: { E2E_CLOCK: '1', CONTINUAL_AUTH: '0' } });
 });
 
+/** "02:57" → 177. */
+function shownSeconds(text: string | null): number {
+  const [m, s] = (text ?? '').split(':').map(Number);
+  return m * 60 + s;
+}
+
 test.afterAll(async () => {
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('en, desktop: a timed quiz keeps every answer through a reload and an offline period, and time-up submits the text being typed', async ({ page, context }) => {
+test('en, desktop: a timed quiz keeps every answer through a reload, a new sign-in and an offline period, and time-up submits the text being typed', async ({ page, context }) => {
   test.setTimeout(120_000);
   await installClocks(page);
   await signIn(page, 'agent01');
-  const token = await storedToken(page);
-  const auth = { headers: { Authorization: `Bearer ${token}` } };
+  let auth = { headers: { Authorization: `Bearer ${await storedToken(page)}` } };
 
   // The course page lists its quiz; the quiz page starts it.
   const courses = await page.request.get('/api/courses/mine?page=1&per_page=50', auth);
@@ -47,6 +53,12 @@ test('en, desktop: a timed quiz keeps every answer through a reload and an offli
   await section.getByRole('link', { name: 'Start' }).first().click();
   await expect(page).toHaveURL(/\/quiz\/\d+/);
   const quizId = /\/quiz\/(\d+)/.exec(page.url())![1];
+  /** The open attempt's deadline and the server's time, as the API gives them. */
+  const openAttempt = async () => {
+    const summary = (await (await page.request.get(`/api/quizzes/${quizId}`, auth)).json()) as { open_attempt_id: string };
+    const read = await page.request.get(`/api/quiz_attempts/${summary.open_attempt_id}`, auth);
+    return { id: summary.open_attempt_id, ...((await read.json()) as { deadline_at: string; server_now: string }) };
+  };
   await page.getByTestId('quiz-start').click();
   await expect(page.getByTestId('quiz-view')).toHaveAttribute('data-state', 'answering');
   await expect(page.getByTestId('quiz-time-left')).toHaveText(/^0[23]:\d\d$/);
@@ -62,12 +74,33 @@ test('en, desktop: a timed quiz keeps every answer through a reload and an offli
   await expect(page.getByRole('checkbox', { name: 'The weather' })).not.toBeChecked();
   await expect(page.getByTestId('quiz-save-status')).toHaveAttribute('data-save', 'saved');
 
-  // A reload returns to the same question with every answer.
+  // A reload returns to the same question with every answer and the time the server's deadline
+  // leaves: a minute passes on both clocks first, so a timer restarted from the limit would show it.
   await expect(page).toHaveURL(/\?q=1$/);
+  await runClocksFor(page, 60_000);
   await page.reload();
   await expect(page.getByTestId('quiz-view')).toHaveAttribute('data-state', 'answering');
   await expect(page.getByRole('checkbox', { name: 'An identity card number' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'A phone number' })).toBeChecked();
+  await pauseClocks(page);
+  const times = await openAttempt();
+  const serverLeft = Math.round((Date.parse(times.deadline_at) - Date.parse(times.server_now)) / 1_000);
+  expect(serverLeft, 'the minute that passed counts').toBeLessThan(125);
+  await expect.poll(async () => Math.abs(shownSeconds(await page.getByTestId('quiz-time-left').textContent()) - serverLeft)).toBeLessThanOrEqual(2);
+  await resumeClocks(page);
+
+  // A re-authentication (the session is gone; the learner signs in again) returns to the same
+  // question: /login keeps the query, the sign-in carries it back (issue 13).
+  await page.evaluate(() => sessionStorage.removeItem('student-token'));
+  await page.reload();
+  await expect(page).toHaveURL(/\/login\?q=1$/);
+  await fillLogin(page, 'agent01', password.agent01);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/quiz\/\d+\?q=1$/, { timeout: 20_000 });
+  await expect(page.getByTestId('quiz-view')).toHaveAttribute('data-state', 'answering');
+  await expect(page.getByRole('checkbox', { name: 'An identity card number' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'A phone number' })).toBeChecked();
+  auth = { headers: { Authorization: `Bearer ${await storedToken(page)}` } };
   await page.getByTestId('quiz-previous').click();
   await expect(page.getByRole('radio', { name: 'No longer than needed for its purpose' })).toBeChecked();
   await page.getByTestId('quiz-next').click();
@@ -91,11 +124,10 @@ test('en, desktop: a timed quiz keeps every answer through a reload and an offli
   await page.getByTestId('quiz-next').click();
   const typed = 'Report it at once to the compliance officer';
   await page.getByTestId('quiz-text-answer').pressSequentially(typed, { delay: 0 });
-  const summary = (await (await page.request.get(`/api/quizzes/${quizId}`, auth)).json()) as { open_attempt_id: string };
-  const attempt = (await (await page.request.get(`/api/quiz_attempts/${summary.open_attempt_id}`, auth)).json()) as { deadline_at: string; server_now: string };
+  const attempt = await openAttempt();
   await runClocksFor(page, Date.parse(attempt.deadline_at) - Date.parse(attempt.server_now) + 1_000);
   await expect(page.getByTestId('quiz-result')).toBeVisible({ timeout: 15_000 });
-  const finished = (await (await page.request.get(`/api/quiz_attempts/${summary.open_attempt_id}`, auth)).json()) as {
+  const finished = (await (await page.request.get(`/api/quiz_attempts/${attempt.id}`, auth)).json()) as {
     status: string;
     answers: { value: string | string[] }[];
   };

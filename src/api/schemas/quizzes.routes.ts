@@ -76,7 +76,7 @@ export const saveAnswerRoute = route({
   description:
     'A stale seq (lower than or equal to the stored one) changes nothing and answers the stored answer. ' +
     'Refused: more choices than the question allows (400, SPEC §8 maximum choices exceeded), an option that is not the question’s (400), ' +
-    'an attempt finished or past its deadline plus grace (403, code QuizTimeUp or QuizSubmitted).',
+    'an attempt finished or past its deadline plus grace (403, code QuizTimeUp or QuizSubmitted; for a multiple-choice question of an attempt the learner submitted, QuizMultipleChoiceSubmitted, SPEC §8).',
   request: { params: answerParamSchema, body: saveAnswerPayloadSchema },
   responses: {
     200: json('The answer the server holds', savedAnswerSchema),

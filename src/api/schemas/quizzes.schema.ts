@@ -12,6 +12,9 @@ export const QUIZ_ERROR_CODE = {
   quizClosed: 'QuizClosed',
   /** Passed already, or this attempt was submitted: a submitted quiz cannot be taken again. */
   quizSubmitted: 'QuizSubmitted',
+  /** SPEC §8 "multiple-choice question already submitted": an answer to a multiple-choice question of
+   * an attempt the learner submitted (a time-up answers QuizTimeUp). Acted on like QuizSubmitted. */
+  quizMultipleChoiceSubmitted: 'QuizMultipleChoiceSubmitted',
   quizNoAttemptsLeft: 'QuizNoAttemptsLeft',
   /** An examination with continual authentication on: pass an identity check, then start again. */
   identityCheckRequired: 'IdentityCheckRequired',

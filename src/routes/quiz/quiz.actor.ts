@@ -19,7 +19,7 @@ export function problemOf(error: unknown): QuizProblem {
   if (error instanceof ApiRequestError) {
     if (error.status === 0) return { kind: 'offline' };
     const code = error.body?.code;
-    if (code === QUIZ_ERROR_CODE.quizTimeUp || code === QUIZ_ERROR_CODE.quizSubmitted) return { kind: 'closed' };
+    if (code === QUIZ_ERROR_CODE.quizTimeUp || code === QUIZ_ERROR_CODE.quizSubmitted || code === QUIZ_ERROR_CODE.quizMultipleChoiceSubmitted) return { kind: 'closed' };
     if (code === QUIZ_ERROR_CODE.identityCheckRequired) return { kind: 'identity' };
     // An identity prompt holds the attempt (ADR 030): the answer stays unsent and is tried again.
     if (code === QUIZ_ERROR_CODE.quizPaused) return { kind: 'offline' };

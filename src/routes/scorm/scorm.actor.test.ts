@@ -163,3 +163,48 @@ describe('a commit reports success to the SCO only once the server holds it (iss
     actor.stop();
   });
 });
+
+describe('SCORM 2004 launch (ADR 029)', () => {
+  type Api2004 = { Initialize(p: string): string; SetValue(k: string, v: string): string; GetValue(k: string): string; Commit(p: string): string };
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+
+  it('installs scorm-again’s 2004 API as API_1484_11 in the opener, resumes it, and sends its commits to the server like 1.2’s', async () => {
+    const puts: { url: string; body: Record<string, unknown> }[] = [];
+    stubFetch(async (request) => {
+      if (request.method === 'GET') return json(sampleRuntime({ version: '2004', launch_url: '/scorm/demo-2004/index.html', location: 'page-2', suspend_data: '{"seen":[1,2]}' }));
+      puts.push({ url: new URL(request.url).pathname, body: (await request.clone().json()) as Record<string, unknown> });
+      return json({ launch: 2, seq: 1, stored: true, counted_complete: true });
+    });
+    const popup = { closed: false, close: vi.fn(), location: { replace: vi.fn() } };
+    const target = { open: vi.fn(() => popup) } as unknown as Window & Record<string, unknown>;
+    const confirmedNow: ScormCommitPayload[] = [];
+    const commitNow = (_item: string, commit: ScormCommitPayload) => (confirmedNow.push(commit), { launch: commit.launch, seq: commit.seq, stored: true, counted_complete: true });
+    const actor = createActor(scormLauncherLogic('5', { target, journal: createScormJournal(), commitNow }), { input: { itemId: '5' } }).start();
+    actor.send({ type: 'open' });
+    await vi.waitFor(() => expect(target.API_1484_11).toBeDefined());
+    expect(target.API).toBeUndefined();
+    expect(popup.location.replace).toHaveBeenCalledWith(expect.stringMatching(/^\/scorm\/demo-2004\/index\.html\?lang=/));
+
+    const api = target.API_1484_11 as Api2004;
+    expect(api.Initialize('')).toBe('true');
+    expect(api.GetValue('cmi.entry')).toBe('resume');
+    expect(api.GetValue('cmi.location')).toBe('page-2');
+    api.SetValue('cmi.location', 'page-3');
+    api.SetValue('cmi.completion_status', 'completed');
+    api.SetValue('cmi.success_status', 'passed');
+    api.SetValue('cmi.score.raw', '90');
+    expect(api.Commit('')).toBe('true');
+    // Its "true" waited for the server (the synchronous send), as 1.2's LMSCommit does.
+    expect(confirmedNow).toEqual([expect.objectContaining({ version: '2004', launch: 2, seq: 1 })]);
+    await vi.waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0].url).toBe('/api/scorm/5/runtime');
+    expect(puts[0].body).toMatchObject({ version: '2004', launch: 2, seq: 1, completion: 'completed', success: 'passed', score: { raw: 90 }, location: 'page-3', finished: false });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.pending).toBeNull());
+    actor.stop();
+    // The API object leaves with the launch.
+    expect(target.API_1484_11).toBeUndefined();
+  });
+});

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { agent01, json, text, tokenFor } from '../../api/test-helpers';
+import { agent01, json, stubFetch, text, tokenFor } from '../../api/test-helpers';
 import { clearToken, getRedirectUrl, getToken, setRedirectUrl, setToken } from '../../platform/storage/token-storage';
 import { fakeApi, type Handler } from '../testing/network';
 import { renderApp } from '../testing/render-app';
@@ -95,6 +95,24 @@ describe('login page', () => {
     await screen.findByRole('button', { name: 'Sign in' });
     await fill('agent01', 'Learner2026');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(getRedirectUrl()).toBeNull();
+  });
+
+  it('returns a learner signed out in the middle of a quiz to the same question (issue 13)', async () => {
+    stubFetch((request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/api/auth/login') return text(token);
+      if (pathname === '/api/users/current') return json(agent01);
+      // The quiz page's own calls stay pending: this test is about where the sign-in goes.
+      return new Promise<Response>(() => undefined);
+    });
+    const { router } = renderApp('/course/5/quiz/7?q=2');
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(router.state.location.pathname + router.state.location.search).toBe('/login?q=2');
+    expect(getRedirectUrl()).toBe('/course/5/quiz/7');
+    await fill('agent01', 'Learner2026');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/course/5/quiz/7'));
+    expect(router.state.location.search).toBe('?q=2');
     expect(getRedirectUrl()).toBeNull();
   });
 

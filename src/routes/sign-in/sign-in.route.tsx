@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { LoginPayload } from '../../api/schemas/sign-in.schema';
 import { changeLanguage } from '../../i18n';
@@ -52,14 +52,16 @@ function PasswordStep({ onSignedIn, onCodeRequired }: PasswordStepProps) {
 export default function LoginRoute() {
   const config = useAppConfig();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const session = useSession();
   const [codeFor, setCodeFor] = useState<LoginPayload | null>(null);
 
   const signedIn = useCallback(() => {
     // The token is stored: the session (and its idle timeout) starts.
     session.signedIn();
-    navigate(takeRedirectTarget(), { replace: true });
-  }, [navigate, session]);
+    // Back to the remembered page with the query kept on /login (a quiz's ?q=, issue 13).
+    navigate(takeRedirectTarget(search), { replace: true });
+  }, [navigate, search, session]);
   const backToPassword = useCallback(() => setCodeFor(null), []);
 
   if (codeFor) {

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { MemoryRouter } from 'react-router-dom';
 import { fn } from 'storybook/test';
 import { quizAttemptMachine, type QuizAttemptContext } from '../../machines/quiz-attempt/quiz-attempt.machine';
 import { finishedAttempt, openAttempt, sampleQuiz, sampleRecords, T0 } from '../../machines/quiz-attempt/quiz-attempt.fixtures';
@@ -39,6 +40,14 @@ const answered = { q1: { value: ['a'], seq: 2 }, q2: { value: ['a', 'b'], seq: 3
 const meta = {
   title: 'Pages/Quiz',
   component: QuizView,
+  // The views link back to the course and to the quiz pages.
+  decorators: [
+    (Story) => (
+      <MemoryRouter>
+        <Story />
+      </MemoryRouter>
+    ),
+  ],
   args: {
     view: view('ready'),
     courseId: '2',
@@ -86,6 +95,9 @@ export const SubmitOffline: Story = { args: { view: view({ submitting: 'offline'
 export const SubmitRefused: Story = { args: { view: view({ submitting: 'refused' }, { attempt: running, problem: 'The service is unavailable.' }) } };
 const passed = finishedAttempt(true);
 export const ResultPassed: Story = { args: { view: view('passed', { attempt: passed, quiz: passed.quiz, result: passed.result }) } };
+const firstFail = finishedAttempt(false);
+/** SPEC §8 "failed quiz (retry)": the result says the learner may retry. */
+export const ResultFailedMayRetry: Story = { args: { view: view('failed', { attempt: firstFail, quiz: firstFail.quiz, result: firstFail.result }) } };
 const failed = finishedAttempt(false, { failed_attempts: 2, retake_alert: true });
 export const ResultFailedRetake: Story = { args: { view: view('failed', { attempt: failed, quiz: failed.quiz, result: failed.result }) } };
 const last = finishedAttempt(false, { availability: 'no_attempts_left' });

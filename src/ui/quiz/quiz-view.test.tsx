@@ -62,6 +62,27 @@ describe('quiz view', () => {
     expect(h.onRetake).toHaveBeenCalled();
   });
 
+  it('tells a failed learner they may retry (SPEC §8)', () => {
+    const failed = finishedAttempt(false);
+    const failedView = view('failed', { attempt: failed, quiz: failed.quiz, result: failed.result });
+    show(failedView);
+    expect(screen.getByTestId('quiz-fail-retry')).toHaveTextContent('You did not reach the pass mark. You may retry: press Retake when you are ready.');
+    expect(screen.getByTestId('quiz-retake')).toBeInTheDocument();
+  });
+
+  it('says so instead when no attempt is left, and offers no retake', () => {
+    const last = finishedAttempt(false, { availability: 'no_attempts_left' });
+    show(view('failed', { attempt: last, quiz: last.quiz, result: last.result }), 'zh');
+    expect(screen.getByTestId('quiz-fail-retry')).toHaveTextContent('您未達合格分數，且已沒有作答次數。');
+    expect(screen.queryByTestId('quiz-retake')).toBeNull();
+  });
+
+  it('says nothing of retrying on a pass', () => {
+    const passed = finishedAttempt(true);
+    show(view('passed', { attempt: passed, quiz: passed.quiz, result: passed.result }));
+    expect(screen.queryByTestId('quiz-fail-retry')).toBeNull();
+  });
+
   it('asks to confirm a submit with unanswered required questions', async () => {
     const h = show(view({ answering: { form: 'confirming', sync: 'idle' } }));
     expect(screen.getByRole('alertdialog')).toHaveTextContent('2 required questions have no answer.');

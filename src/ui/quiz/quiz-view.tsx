@@ -215,6 +215,9 @@ export function QuizView(p: QuizViewProps) {
           </>
         ) : null}
         {view.passed && !p.repeatable ? <p data-testid="quiz-already-submitted">{t('quiz:not_available_submitted')}</p> : null}
+        {/* SPEC §8 "failed quiz (retry)": a failed result says whether the learner may try again. */}
+        {!view.passed && view.canRetake ? <p data-testid="quiz-fail-retry">{t('quiz:fail_may_retry')}</p> : null}
+        {!view.passed && !view.canRetake && quiz.availability === 'no_attempts_left' ? <p data-testid="quiz-fail-retry">{t('quiz:fail_no_attempts_left')}</p> : null}
       </div>
       <RetakeAlert quiz={quiz} />
       {view.canRetake ? (
