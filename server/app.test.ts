@@ -135,6 +135,7 @@ describe('API reference', () => {
         '/api/quiz_attempts/{id}/submit',
         '/api/quiz_attempts/{id}/pause',
         '/api/quiz_attempts/{id}/resume',
+        '/api/quiz_attempts/{id}/certificate',
         '/api/quizzes/{id}',
         '/api/quizzes/{id}/attempts',
         '/api/recruit_accounts',

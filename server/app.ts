@@ -35,6 +35,7 @@ import { registerManagementRoutes } from './routes/management.routes';
 import { registerOfflineTrainerRoutes } from './routes/offline-trainer.routes';
 import { registerMockExamRoutes } from './routes/mock-exams.routes';
 import { registerQuizRoutes } from './routes/quizzes.routes';
+import { registerExamCertificateRoutes } from './routes/exam-certificate.routes';
 import { registerRecruitAccountRoutes } from './routes/recruit-accounts.routes';
 import { registerScormFileRoutes, registerScormRoutes } from './routes/scorm.routes';
 import { registerOnScreenLogRoutes } from './routes/on-screen-time.routes';
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps) {
   registerOnScreenLogRoutes(app, services);
   registerViewingRoutes(app, services);
   registerQuizRoutes(app, services);
+  registerExamCertificateRoutes(app, services);
   registerMockExamRoutes(app, services);
   registerScormRoutes(app, services);
   registerOfflineCourseRoutes(app, services);

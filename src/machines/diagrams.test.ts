@@ -7,6 +7,7 @@ import { attachmentViewerMachine } from './attachment-viewer/attachment-viewer.m
 import { changePasswordMachine } from './change-password/change-password.machine';
 import { continualAuthMachine } from './continual-auth/continual-auth.machine';
 import { courseDetailMachine } from './course-detail/course-detail.machine';
+import { examCertificateMachine } from './exam-certificate/exam-certificate.machine';
 import { feedbackFormsMachine } from './feedback-forms/feedback-forms.machine';
 import { managementMachine } from './management/management.machine';
 import { mockExamsMachine } from './mock-exams/mock-exams.machine';
@@ -59,6 +60,7 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['account-merge', accountMergeMachine],
   ['management', managementMachine],
   ['offline-enrolment', offlineEnrolmentMachine],
+  ['exam-certificate', examCertificateMachine],
 ];
 
 describe('machine diagrams in docs/machines', () => {

@@ -124,6 +124,7 @@ export function appRoutes(config: AppConfig): RouteObject[] {
             // Learning pages register for identity prompts (continual authentication).
             guarded('course/:courseId', 'course', () => import('./course-detail/course-detail.route')),
             guarded('course/:courseId/quiz/:quizId', 'quiz', () => import('./quiz/quiz.route')),
+            guarded('course/:courseId/quiz/:quizId/attempts/:attemptId/certificate', 'exam_certificate', () => import('./exam-certificate/exam-certificate.route')),
             guarded('lesson/:courseId/:itemId', 'lesson', () => import('./lesson/lesson.route')),
             guarded('lesson/*', 'lesson', () => import('./not-found/not-found.route')),
             guarded('profile', 'profile', comingSoon),

@@ -174,3 +174,37 @@ test('zh, phone: the quiz agent01 failed twice shows the retake alert, is retake
   // Every answer right: passed (the course is then complete, SPEC §4).
   await expect(page.getByTestId('quiz-result-verdict')).toHaveText('合格');
 });
+
+test('en, desktop: the AML examination agent01 passed links its record to a printable certificate (SPEC §3)', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'agent01');
+  const auth = { headers: { Authorization: `Bearer ${await storedToken(page)}` } };
+  const courses = await page.request.get('/api/courses/mine?page=1&per_page=50', auth);
+  const course = ((await courses.json()) as { data: { id: string; title: string }[] }).data.find((c) => /money laundering/i.test(c.title));
+  expect(course, 'agent01 is enrolled in the AML course').toBeTruthy();
+  const quizzes = (await (await page.request.get(`/api/courses/${course!.id}/quizzes`, auth)).json()) as { id: string; kind: string }[];
+  const exam = quizzes.find((q) => q.kind === 'exam');
+  expect(exam, 'the AML course has an examination').toBeTruthy();
+  await page.goto(`/course/${course!.id}/quiz/${exam!.id}`);
+  await page.getByTestId('quiz-records').getByTestId('quiz-record-certificate').first().click();
+  await expect(page).toHaveURL(/\/attempts\/\d+\/certificate$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Certificate of Completion' })).toBeVisible();
+  await expect(page.getByTestId('exam-certificate-learner')).toContainText('(agent01)');
+  await expect(page.getByTestId('exam-certificate-number')).toHaveText(/^AA-\d{4}-\d{6}$/);
+  // Print is a button; printing is the browser's (stubbed here so no dialog opens).
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  await page.getByRole('button', { name: 'Print' }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  // On paper only the sheet is left: no app header, no buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(page.getByTestId('exam-certificate')).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+  await page.getByRole('link', { name: 'Back to the examination' }).click();
+  await expect(page).toHaveURL(new RegExp(`/course/${course!.id}/quiz/${exam!.id}$`));
+});

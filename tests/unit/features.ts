@@ -214,6 +214,17 @@ export const FEATURES: Record<string, Layers> = {
     serverDomain: true,
     test: true,
   },
+  'exam-certificate': {
+    schema: true,
+    contract: true,
+    api: true,
+    machine: true,
+    route: true,
+    ui: true,
+    serverRoute: true,
+    serverDomain: true,
+    test: true,
+  },
   'quiz-attempt': {
     schema: 'reads quizzes.schema.ts',
     contract: 'calls the quizzes operations',

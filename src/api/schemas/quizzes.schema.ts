@@ -24,6 +24,8 @@ export const QUIZ_ERROR_CODE = {
   quizPaused: 'QuizPaused',
   /** ADR 030: no pause now (continual authentication off, untimed, past the deadline, too many). */
   quizPauseRefused: 'QuizPauseRefused',
+  /** SPEC §3 certificate: the attempt is not finished, not passed, or not an examination (409). */
+  certificateUnavailable: 'CertificateUnavailable',
 } as const;
 export type QuizErrorCode = (typeof QUIZ_ERROR_CODE)[keyof typeof QUIZ_ERROR_CODE];
 

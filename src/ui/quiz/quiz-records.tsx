@@ -1,10 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { QuizRecordList } from '../../api/schemas/quizzes.schema';
 
 export const formatDate = (iso: string, lang: string) => new Date(iso).toLocaleString(lang === 'en' ? 'en-GB' : lang === 'cn' ? 'zh-CN' : 'zh-HK');
 
-/** The learner's finished attempts of a quiz, newest first (SPEC §2 quiz record). */
-export function QuizRecords({ records }: { records: QuizRecordList }) {
+/** The printable certificate of a passed examination attempt (SPEC §3 certificate). */
+export const certificatePath = (courseId: string, quizId: string, attemptId: string) => `/course/${courseId}/quiz/${quizId}/attempts/${attemptId}/certificate`;
+
+/** The learner's finished attempts of a quiz, newest first (SPEC §2 quiz record). `certificateHref`:
+ * an examination's records link each passed attempt to its certificate. */
+export function QuizRecords({ records, certificateHref }: { records: QuizRecordList; certificateHref?: (attemptId: string) => string }) {
   const { t, i18n } = useTranslation();
   return (
     <section className="quiz-records" aria-labelledby="quiz-records-title" data-testid="quiz-records">
@@ -21,6 +26,7 @@ export function QuizRecords({ records }: { records: QuizRecordList }) {
                 <th scope="col">{t('quiz:record_pass')}</th>
                 <th scope="col">{t('quiz:record_started')}</th>
                 <th scope="col">{t('quiz:record_completed')}</th>
+                {certificateHref ? <th scope="col">{t('quiz:record_certificate')}</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -31,6 +37,19 @@ export function QuizRecords({ records }: { records: QuizRecordList }) {
                   <td>{t(r.pass ? 'quiz:pass' : 'quiz:fail')}</td>
                   <td>{formatDate(r.started_at, i18n.language)}</td>
                   <td>{formatDate(r.completed_at, i18n.language)}</td>
+                  {certificateHref ? (
+                    <td>
+                      {r.pass ? (
+                        <Link
+                          to={certificateHref(r.attempt_id)}
+                          aria-label={t('quiz:certificate_link', { date: formatDate(r.completed_at, i18n.language) })}
+                          data-testid="quiz-record-certificate"
+                        >
+                          {t('quiz:record_certificate')}
+                        </Link>
+                      ) : null}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

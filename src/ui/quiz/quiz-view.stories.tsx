@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
 import { fn } from 'storybook/test';
 import { quizAttemptMachine, type QuizAttemptContext } from '../../machines/quiz-attempt/quiz-attempt.machine';
-import { finishedAttempt, openAttempt, sampleQuiz, sampleRecords, T0 } from '../../machines/quiz-attempt/quiz-attempt.fixtures';
+import { finishedAttempt, openAttempt, sampleQuiz, sampleRecords, sampleResult, T0 } from '../../machines/quiz-attempt/quiz-attempt.fixtures';
 import { selectQuizPageView, type QuizAttemptSnapshot } from '../../machines/quiz-attempt/quiz-attempt.selectors';
 import { QuizView } from './quiz-view';
 
@@ -76,6 +76,10 @@ export const StartRefused: Story = { args: { view: view('ready', { problem: 'Thi
 export const IdentityCheck: Story = { args: { view: view('identityCheck', { quiz: { ...sampleQuiz, kind: 'exam', identity_check_at_start: true } }) } };
 export const NotAvailableCourseIncomplete: Story = { args: { view: view('notAvailable', { quiz: { ...sampleQuiz, availability: 'course_incomplete' }, records: [] }) } };
 export const NotAvailableSubmitted: Story = { args: { view: view('notAvailable', { quiz: { ...sampleQuiz, availability: 'submitted' } }) } };
+/** SPEC §3: a passed examination's record links to its certificate. */
+export const NotAvailableExamPassedCertificate: Story = {
+  args: { view: view('notAvailable', { quiz: { ...sampleQuiz, kind: 'exam', availability: 'submitted' }, records: [sampleResult(true, { attempt_id: '42' }), ...sampleRecords] }) },
+};
 export const AnsweringSaved: Story = { args: { view: answering('idle', { answers: answered, saved: { q1: 2, q2: 3 } }) } };
 export const AnsweringSaving: Story = { args: { view: answering('saving', { answers: answered, saved: { q1: 2 } }) } };
 export const AnsweringOffline: Story = { args: { view: answering('offline', { answers: answered, saved: {} }) } };

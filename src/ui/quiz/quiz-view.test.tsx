@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { quizAttemptMachine, type QuizAttemptContext } from '../../machines/quiz-attempt/quiz-attempt.machine';
-import { finishedAttempt, openAttempt, sampleQuiz, T0 } from '../../machines/quiz-attempt/quiz-attempt.fixtures';
+import { finishedAttempt, openAttempt, sampleQuiz, sampleRecords, sampleResult, T0 } from '../../machines/quiz-attempt/quiz-attempt.fixtures';
 import { selectQuizPageView, type QuizAttemptSnapshot } from '../../machines/quiz-attempt/quiz-attempt.selectors';
 import { renderWithI18n } from '../testing/render';
 import { QuizView, type QuizViewProps } from './quiz-view';
@@ -88,5 +88,21 @@ describe('quiz view', () => {
     expect(screen.getByRole('alertdialog')).toHaveTextContent('2 required questions have no answer.');
     await userEvent.click(screen.getByRole('button', { name: 'Submit anyway' }));
     expect(h.onConfirm).toHaveBeenCalled();
+  });
+
+  it('an examination\'s records link each passed attempt to its certificate (SPEC §3); a quiz\'s do not', () => {
+    const records = [sampleResult(true, { attempt_id: '42' }), ...sampleRecords];
+    show(view('notAvailable', { quiz: { ...sampleQuiz, kind: 'exam', availability: 'submitted' }, records }));
+    const links = screen.getAllByTestId('quiz-record-certificate');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute('href', `/course/2/quiz/${sampleQuiz.id}/attempts/42/certificate`);
+    expect(links[0]).toHaveAccessibleName(/^Certificate of the attempt completed /);
+    expect(screen.getByRole('columnheader', { name: 'Certificate' })).toBeInTheDocument();
+  });
+
+  it('a quiz (not an examination) has no certificate column', () => {
+    show(view('notAvailable', { quiz: { ...sampleQuiz, kind: 'quiz', availability: 'submitted' }, records: [sampleResult(true, { attempt_id: '42' })] }));
+    expect(screen.queryByTestId('quiz-record-certificate')).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Certificate' })).toBeNull();
   });
 });

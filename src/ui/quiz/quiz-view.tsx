@@ -6,7 +6,7 @@ import type { QuizPageView } from '../../machines/quiz-attempt/quiz-attempt.sele
 import { LoadingOverlay } from '../layout/loading-overlay';
 import { Button } from '../primitives/button';
 import { QuizQuestion } from './quiz-question';
-import { formatDate, QuizRecords } from './quiz-records';
+import { certificatePath, formatDate, QuizRecords } from './quiz-records';
 import { QuizTimer } from './quiz-timer';
 import './quiz.css';
 
@@ -108,7 +108,7 @@ export function QuizView(p: QuizViewProps) {
             </Button>
           </div>
         )}
-        <QuizRecords records={view.records} />
+        <QuizRecords records={view.records} certificateHref={quiz.kind === 'exam' ? (attemptId) => certificatePath(p.courseId, quiz.id, attemptId) : undefined} />
         {back}
       </section>
     );

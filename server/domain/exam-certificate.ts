@@ -1,0 +1,50 @@
+import { and, eq } from 'drizzle-orm';
+import { certificateNumber, type ExamCertificate } from '../../src/api/schemas/exam-certificate.schema';
+import { QUIZ_ERROR_CODE } from '../../src/api/schemas/quizzes.schema';
+import type { Db } from '../db/client';
+import { courses, quizAttempts, quizzes, users } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { MessageKey } from '../i18n/messages';
+import { localize } from './courses';
+import { finishOverdueAttempts, type Caller } from './quizzes';
+
+// SPEC §3 "certificate" (ADR 025): the certificate of the caller's own passed examination attempt.
+// Read only: everything on it comes from the attempt the server scored.
+
+const refused = (key: MessageKey) => new HttpError(409, key, {}, { code: QUIZ_ERROR_CODE.certificateUnavailable });
+
+/**
+ * GET quiz_attempts/{id}/certificate. Another learner's attempt is as unknown as a missing one (404);
+ * an attempt not finished, not passed, or of a quiz that is not an examination has none (409).
+ * An attempt left open past its deadline is finished first, like every other read.
+ */
+export async function examCertificate(db: Db, attemptId: number, caller: Caller): Promise<ExamCertificate> {
+  await finishOverdueAttempts(db, caller.now, caller.userId);
+  const [row] = await db
+    .select({ attempt: quizAttempts, quiz: quizzes, course: courses, user: { name: users.name, externalId: users.externalId } })
+    .from(quizAttempts)
+    .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+    .innerJoin(courses, eq(courses.id, quizzes.courseId))
+    .innerJoin(users, eq(users.id, quizAttempts.userId))
+    .where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.userId, caller.userId)));
+  if (!row) throw new HttpError(404, 'server:quiz_attempt_not_found');
+  const { attempt, quiz, course, user } = row;
+  if (quiz.kind !== 'exam') throw refused('server:certificate_not_exam');
+  if (attempt.finishedAt === null) throw refused('server:certificate_not_finished');
+  if (!attempt.pass) throw refused('server:certificate_not_passed');
+  return {
+    certificate_number: certificateNumber(attempt.id, attempt.finishedAt),
+    attempt_id: String(attempt.id),
+    quiz_id: String(quiz.id),
+    course_id: String(course.id),
+    learner_name: user.name,
+    agent_code: user.externalId,
+    course_title: localize(course.title, caller.lang),
+    exam_title: localize(quiz.title, caller.lang),
+    score: attempt.score ?? 0,
+    full_marks: attempt.fullMarks ?? 0,
+    pass_mark: quiz.passMark,
+    completed_at: attempt.finishedAt.toISOString(),
+    cpd_hours: course.cpdHours > 0 ? course.cpdHours : null,
+  };
+}

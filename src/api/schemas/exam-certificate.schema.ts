@@ -1,0 +1,31 @@
+import { z } from 'zod/mini';
+
+// SPEC §3 "certificate": the certificate of a passed examination (ADR 025), read from the caller's
+// own finished attempt. The server decides whether there is one; the page only prints it.
+
+/** GET quiz_attempts/{id}/certificate: what the printable certificate shows. */
+export const examCertificateSchema = z.object({
+  /** Stable, derived from the attempt: `AA-<year completed>-<attempt id, 6 digits>`. */
+  certificate_number: z.string(),
+  attempt_id: z.string(),
+  quiz_id: z.string(),
+  course_id: z.string(),
+  /** The learner's name and agent code. */
+  learner_name: z.string(),
+  agent_code: z.string(),
+  /** In the request's language (English when that text is missing). */
+  course_title: z.string(),
+  exam_title: z.string(),
+  score: z.number(),
+  full_marks: z.number(),
+  pass_mark: z.number(),
+  /** ISO 8601: when the attempt was finished. */
+  completed_at: z.string(),
+  /** The course's CPD hours, or null when it has none. */
+  cpd_hours: z.nullable(z.number()),
+});
+export type ExamCertificate = z.infer<typeof examCertificateSchema>;
+
+/** The certificate number of an attempt (SPEC §3): the same for the same attempt, always. */
+export const certificateNumber = (attemptId: number | string, completedAt: Date): string =>
+  `AA-${completedAt.getUTCFullYear()}-${String(attemptId).padStart(6, '0')}`;
