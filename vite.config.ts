@@ -23,7 +23,23 @@ const postgresTestFiles = process.env.TEST_DATABASE_URL
   : [];
 if (process.env.TEST_DATABASE_URL && postgresTestFiles.length === 0) throw new Error('No test file imports server/test-support.ts: the PostgreSQL project would be empty (ADR 020: update opensTestDatabase)');
 
-export default defineConfig({
+// The app's production build runs on Preact through preact/compat (ADR 035: the first page's
+// JavaScript within 120 KB gzip; React and ReactDOM alone are 66.7 KB of it, preact/compat about 11).
+// Only `vite build` of the app: the dev server, Vitest (command "serve") and Storybook (which sets
+// STORYBOOK, and builds with command "build") keep React, so the unit tests and stories run on React
+// and the Playwright journeys, against the built app, run on Preact. Exact names only (`$`), so
+// that a React path without a Preact equivalent fails the build rather than bundling React.
+// react-dom/client is build/preact-client.ts: preact/compat's createRoot with React's effect timing.
+const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: path.resolve(import.meta.dirname, 'build/preact-client.ts') },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
+
+export default defineConfig(({ command }) => ({
+  resolve: { alias: command === 'build' && !process.env.STORYBOOK && !process.env.VITEST ? preactAliases : [] },
   // precompress: brotli and gzip of every built text file, sent by the server as they are (ADR 015).
   // stripContractDocs: the browser build leaves out the contracts' OpenAPI texts (ADR 008, 018).
   // inlineEntryCss: the entry's stylesheet is written into index.html, not linked (ADR 035).
@@ -75,4 +91,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -1,6 +1,7 @@
 // The first page's bundle: the entry script, every chunk index.html preloads, and the default
 // language's catalogue, gzipped. Budget 120 KB (issue 15; 150 KB in issue 2); hls.js and pdf.js must
-// not be in it. What it holds and why: ADR 035.
+// not be in it. What it holds and why: ADR 035 (the build renders with Preact through preact/compat:
+// 90 KB; 146 KB on React).
 // Chunks loaded later — the session code the app awaits at boot, and each page's lazy route chunk —
 // are in the browser figure of first-page-browser.mjs, which run.mjs prints beside this one.
 import { readdirSync, readFileSync } from 'node:fs';
