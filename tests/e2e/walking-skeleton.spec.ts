@@ -103,7 +103,9 @@ test('a guarded page remembers where the user wanted to go, keeping the query', 
   await expect(page).toHaveURL(/\/login\?tab=history$/);
   await fillLogin(page, 'agent01', 'Learner2026');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  // SPEC §2 remembers the path without its query and keeps the query on /login; the sign-in puts
+  // it back onto the remembered path (ADR 006, issue 13: a quiz returns to its question).
+  await expect(page).toHaveURL(/\/profile\?tab=history$/);
   await expect(page).toHaveTitle(/ -- Agent Academy$/);
 });
 
