@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, ne, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { sessions, tokens, users } from '../db/schema';
+import { sessions, tokens, users, type UserRow } from '../db/schema';
 import type { TokenSigner } from './jwt';
 
 /** A refreshed token keeps working this long, so requests already in flight with it succeed. */
@@ -20,7 +20,12 @@ export interface AuthSession {
   mustChangePassword: boolean;
   /** A refresh replaced this token: it may finish requests during the grace, not mint tokens. */
   superseded: boolean;
+  /** The signed-in user as the same query read it: users/current is answered from it (ADR 037). */
+  user: SignedInUser;
 }
+
+/** The user's columns the token lookup reads along (users/current's fields, SPEC §3). */
+export type SignedInUser = Pick<UserRow, 'id' | 'externalId' | 'name' | 'iconUrl' | 'coverUrl' | 'managerId' | 'role' | 'passwordReset' | 'unreadNotificationCount'>;
 
 export type AuthFailure = 'missing' | 'invalid' | 'expired' | 'revoked' | 'device_expired';
 export type AuthOutcome = { ok: true; session: AuthSession } | { ok: false; reason: AuthFailure };
@@ -35,7 +40,9 @@ export interface SessionServiceOptions {
 }
 
 export function createSessionService({ db, signer, clock, timeoutSeconds, singleDevice = false }: SessionServiceOptions) {
-  // Every signed-in request runs it: built once (ADR 037), not by Drizzle on each request.
+  // Every signed-in request runs it: built once (ADR 037), not by Drizzle on each request. It reads
+  // the user too (the unread count is a column kept by triggers, migration 0017), so the session
+  // check and users/current, which every page asks for, are one round trip.
   const tokenLookup = db
     .select({
       userId: sessions.userId,
@@ -45,7 +52,17 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
       lastSeenAt: sessions.lastSeenAt,
       g2fa: sessions.g2fa,
       supersededAt: tokens.supersededAt,
-      passwordReset: users.passwordReset,
+      user: {
+        id: users.id,
+        externalId: users.externalId,
+        name: users.name,
+        iconUrl: users.iconUrl,
+        coverUrl: users.coverUrl,
+        managerId: users.managerId,
+        role: users.role,
+        passwordReset: users.passwordReset,
+        unreadNotificationCount: users.unreadNotificationCount,
+      },
     })
     .from(tokens)
     .innerJoin(sessions, eq(tokens.sessionId, sessions.id))
@@ -119,7 +136,8 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
         g2fa: row.g2fa,
         expiresAt: claims.exp * 1000,
         superseded: row.supersededAt !== null,
-        mustChangePassword: !row.passwordReset,
+        mustChangePassword: !row.user.passwordReset,
+        user: row.user,
       },
     };
   }

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { deriveKey } from './jwt';
+import { deriveKey, VERIFIED_TOKENS_KEPT } from './jwt';
 import type { AuthOutcome, SessionService } from './sessions';
 
 // Cookie value: "<binding>.<nonce>.<mac>", binding = a session id after sign-in, "a" before.
@@ -17,6 +17,18 @@ export function safeEqual(a: string, b: string): boolean {
 export function createXsrf(secret: string, sessions: Pick<SessionService, 'ownerOf'>) {
   const key = deriveKey(secret, 'xsrf');
   const mac = (binding: string, nonce: string) => createHmac('sha256', key).update(`${binding}.${nonce}`).digest('base64url');
+
+  // ADR 037: a value's MAC never changes, and a tab sends the same cookie with every call, so a
+  // value whose MAC was checked once is remembered (the oldest forgotten first) instead of being
+  // hashed again on every request. Only the MAC is remembered: the binding is checked each time.
+  const minted = new Set<string>();
+  function macMatches(value: string, binding: string, nonce: string, signature: string): boolean {
+    if (minted.has(value)) return true;
+    if (!safeEqual(signature, mac(binding, nonce))) return false;
+    if (minted.size >= VERIFIED_TOKENS_KEPT) minted.delete(minted.values().next().value!);
+    minted.add(value);
+    return true;
+  }
 
   /** A fresh value bound to `sessionId`, or an anonymous one. */
   function mint(sessionId: string | null): string {
@@ -36,7 +48,7 @@ export function createXsrf(secret: string, sessions: Pick<SessionService, 'owner
     if (parts.length !== 3) return false;
     const [binding, nonce, signature] = parts;
     if (binding !== ANONYMOUS && !UUID.test(binding)) return false;
-    if (!safeEqual(signature, mac(binding, nonce))) return false;
+    if (!macMatches(value, binding, nonce, signature)) return false;
     if (!auth.ok) return true;
     if (binding === auth.session.sessionId) return true;
     if (binding === ANONYMOUS) return false;

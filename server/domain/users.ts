@@ -2,7 +2,8 @@ import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { CurrentUser, FindUsersQuery, FindUsersResponse, PublicUser } from '../../src/api/schemas/users.schema';
 import { DEFAULT_COVER_URL, DEFAULT_ICON_URL } from '../../src/config/constants';
 import type { Db } from '../db/client';
-import { notifications, users, type UserRow } from '../db/schema';
+import type { SignedInUser } from '../auth/sessions';
+import { users, type UserRow } from '../db/schema';
 
 export async function findUserByExternalId(db: Db, externalId: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -21,27 +22,11 @@ export function toPublicUser(row: Pick<UserRow, 'id' | 'externalId' | 'name' | '
   return { id: String(row.id), external_id: row.externalId, name: row.name, icon_url: row.iconUrl ?? DEFAULT_ICON_URL };
 }
 
-// users/current is asked by every page: one query, built once per database (ADR 037).
-const currentUserQueries = new WeakMap<Db, ReturnType<typeof prepareCurrentUser>>();
-
-function prepareCurrentUser(db: Db) {
-  // Spelled out: in a one-table select Drizzle leaves column names unqualified, and "id" in the
-  // subquery would then be the notification's.
-  const unread = sql<number>`(select count(*) from ${notifications} where ${notifications}.user_id = ${users}.id and ${notifications}.read_at is null)`;
-  return db
-    .select({ user: users, unread: unread.mapWith(Number) })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('current_user');
-}
-
-/** SPEC §3 Current user of the account `id`; is_manager follows from manager_id. */
-export async function findCurrentUser(db: Db, id: number): Promise<CurrentUser | undefined> {
-  let query = currentUserQueries.get(db);
-  if (!query) currentUserQueries.set(db, (query = prepareCurrentUser(db)));
-  const [found] = await query.execute({ id });
-  if (!found) return undefined;
-  const row = found.user;
+/**
+ * SPEC §3 Current user, from the row the request's sign-in check read (ADR 037: one query for
+ * both); is_manager follows from manager_id.
+ */
+export function toCurrentUser(row: SignedInUser): CurrentUser {
   return {
     id: String(row.id),
     external_id: row.externalId,
@@ -51,7 +36,7 @@ export async function findCurrentUser(db: Db, id: number): Promise<CurrentUser |
     manager_id: row.managerId,
     is_manager: row.managerId !== null && row.managerId !== '',
     is_recruit: row.role === 'recruit',
-    unread_notifications_count: found.unread,
+    unread_notifications_count: row.unreadNotificationCount,
     password_reset: row.passwordReset,
   };
 }

@@ -120,6 +120,16 @@ describe('XSRF check on non-GET/HEAD /api requests', () => {
     expect((await refresh(newest, anon)).status).toBe(403);
   });
 
+  it('refuses a forged value after its genuine twin was accepted (the remembered MAC is the whole value, ADR 037)', async () => {
+    const value = await anonymousCookie();
+    expect((await raw('/api/auth/login', { cookie: value, header: value, body: loginBody })).status).toBe(200);
+    const [binding, nonce, signature] = value.split('.');
+    const forged = `${binding}.${nonce}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    expect((await raw('/api/auth/login', { cookie: forged, header: forged, body: loginBody })).status).toBe(403);
+    const otherNonce = `${binding}.${nonce.slice(0, -1)}${nonce.endsWith('A') ? 'B' : 'A'}.${signature}`;
+    expect((await raw('/api/auth/login', { cookie: otherNonce, header: otherNonce, body: loginBody })).status).toBe(403);
+  });
+
   it('does not apply to GET and HEAD', async () => {
     expect((await ctx.app.request('/api/app-config')).status).toBe(200);
     expect((await ctx.app.request('/api/app-config', { method: 'HEAD' })).status).toBe(200);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COVER_URL, DEFAULT_ICON_URL, HEADER } from '../../src/config/constants';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { notifications, users } from '../db/schema';
 import { createTestContext, type TestContext } from '../test-support';
 
 let ctx: TestContext;
@@ -47,6 +49,42 @@ describe('GET /api/users/current', () => {
   it('answers 401 without a valid token', async () => {
     await expectError(await ctx.request('/api/users/current'), 401, 'Please sign in to continue.');
     await expectError(await ctx.request('/api/users/current', { token: 'a.b.c' }), 401, 'Please sign in to continue.');
+  });
+});
+
+// ADR 037: the count is a column kept by statement triggers (migration 0017) and read by the
+// sign-in check's own query; it must follow every way notifications change, in bulk too.
+describe('GET /api/users/current unread count', () => {
+  const unread = async (token: string) => ((await (await get('/api/users/current', token)).json()) as { unread_notifications_count: number }).unread_notifications_count;
+  const idOf = async (externalId: string) => Number((await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.externalId, externalId)))[0].id);
+  const notice = (userId: number, read = false) => ({ userId, kind: 'system_notice' as const, title: 't', body: 'b', readAt: read ? new Date() : null });
+
+  it('follows notifications inserted, read, moved to another user and deleted', async () => {
+    const db = ctx.database.db;
+    const manager = await ctx.login('manager01', 'Manager2026');
+    const [agentId, managerId] = [await idOf('agent01'), await idOf('manager01')];
+    const before = { agent: await unread(agent01), manager: await unread(manager) };
+
+    // Two unread and one read notice in one statement: two more unread.
+    const added = await db.insert(notifications).values([notice(agentId), notice(agentId), notice(agentId, true)]).returning({ id: notifications.id });
+    expect(await unread(agent01)).toBe(before.agent + 2);
+
+    // Reading one, then un-reading a read one in the same statement as reading another.
+    await db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.id, added[0].id));
+    expect(await unread(agent01)).toBe(before.agent + 1);
+    await db.update(notifications).set({ readAt: sql`case when ${notifications.readAt} is null then now() else null end` }).where(inArray(notifications.id, [added[1].id, added[2].id]));
+    expect(await unread(agent01)).toBe(before.agent + 1);
+
+    // An account merge moves notices to another user (ADR 032): the unread one counts there now.
+    await db.update(notifications).set({ userId: managerId }).where(inArray(notifications.id, added.map((n) => n.id)));
+    expect(await unread(agent01)).toBe(before.agent);
+    expect(await unread(manager)).toBe(before.manager + 1);
+
+    await db.delete(notifications).where(inArray(notifications.id, added.map((n) => n.id)));
+    expect(await unread(manager)).toBe(before.manager);
+    // The counter is the count, whatever happened before.
+    const [row] = await db.select({ counted: sql<number>`(select count(*) from notifications n where n.user_id = "users"."id" and n.read_at is null)`.mapWith(Number), kept: users.unreadNotificationCount }).from(users).where(eq(users.id, agentId));
+    expect(row.kept).toBe(row.counted);
   });
 });
 

@@ -1,6 +1,6 @@
 import { changePasswordRoute, findUsersRoute, getCurrentUserRoute, getUserRoute } from '../../src/api/schemas/users.routes';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password';
-import { findCurrentUser, findUserById, findUsers, setPassword, toPublicUser } from '../domain/users';
+import { findUserById, findUsers, setPassword, toCurrentUser, toPublicUser } from '../domain/users';
 import { beginAttempt } from '../http/attempts';
 import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/errors';
@@ -11,11 +11,8 @@ export function registerUserRoutes(app: ApiApp, s: AppServices): void {
   // activation page needs the agent code.
 
   // Registered before /users/{id}: the router tries routes in order.
-  defineRoute(app, getCurrentUserRoute, s.requireAuth, async (c) => {
-    const user = await findCurrentUser(s.db, c.get('session').userId);
-    if (!user) throw new HttpError(401, 'server:session_expired');
-    return c.json(user, 200);
-  });
+  // The sign-in check read the user in its query (ADR 037): no query of its own.
+  defineRoute(app, getCurrentUserRoute, s.requireAuth, (c) => c.json(toCurrentUser(c.get('session').user), 200));
 
   defineRoute(app, findUsersRoute, s.requireFullAuth, async (c, { query }) => c.json(await findUsers(s.db, query), 200));
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 // Kinds and roles are text columns with a TypeScript union rather than pg enums, so a later
@@ -30,6 +30,10 @@ export const users = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** The RFC 6238 time step of the last accepted code: it and earlier steps are refused (replay). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Notifications of the user with no read_at, kept by statement triggers (migration 0017,
+     * ADR 037): the sign-in check of every request reads it with the user, so users/current needs
+     * no query of its own. */
+    unreadNotificationCount: integer('unread_notification_count').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

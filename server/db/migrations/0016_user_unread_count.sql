@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "unread_notification_count" integer DEFAULT 0 NOT NULL;
