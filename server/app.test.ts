@@ -2,7 +2,12 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { XSRF_COOKIE } from '../src/config/constants';
+import { SECURITY_HEADERS } from './http/security-headers';
+import { isWholeAnswer } from './http/whole-answer';
 import { createTestContext, TEST_SECRET, type TestContext } from './test-support';
 
 let ctx: TestContext;
@@ -35,6 +40,39 @@ describe('security headers', () => {
 
   it('keep API answers out of caches', async () => {
     expect((await ctx.request('/api/app-config')).headers.get('cache-control')).toBe('no-store');
+  });
+
+  // ADR 037: a small JSON answer is built whole, its headers in one plain object (whole-answer.ts),
+  // and the middleware after the handler leave it. It must carry exactly what they would have set.
+  const wireHeaders = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'set-cookie', 'content-length', 'www-authenticate'].includes(name)));
+
+  it('are the same on a small JSON answer built whole as on one Hono builds, here and on the wire', async () => {
+    // With the XSRF cookie a browser holds (without it, the answer gets a new one after the handler).
+    await ctx.request('/api/app-config');
+    const whole = await ctx.request('/api/nowhere');
+    expect(isWholeAnswer(whole)).toBe(true);
+    // A 401 sets WWW-Authenticate before its JSON: Hono builds it, and the middleware add the rest.
+    const built = await ctx.request('/api/users/current');
+    expect(built.status).toBe(401);
+    expect(isWholeAnswer(built)).toBe(false);
+    expect(wireHeaders(whole)).toEqual(wireHeaders(built));
+    expect(whole.headers.get('vary')).toBe('Accept-Encoding');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(whole.headers.get(name)).toBe(value);
+    expect(Number(whole.headers.get('content-length'))).toBe((await whole.arrayBuffer()).byteLength);
+
+    // @hono/node-server writes a whole answer's plain headers without a web Headers object.
+    const server = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' });
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const headers = { Cookie: `${XSRF_COOKIE}=${ctx.xsrfCookie()}` };
+      const [wireWhole, wireBuilt] = [await fetch(`${base}/api/nowhere`, { headers }), await fetch(`${base}/api/users/current`, { headers })];
+      expect(wireHeaders(wireWhole)).toEqual(wireHeaders(whole));
+      expect(wireHeaders(wireBuilt)).toEqual(wireHeaders(built));
+      expect(await wireWhole.json()).toEqual({ status_code: 404, message: 'The requested resource was not found.' });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -11,7 +11,8 @@ import { registerApiDocs } from './http/api-docs';
 import { compressJson } from './http/compress-json';
 import { ApiApp } from './http/define-route';
 import { errorResponse, handleError } from './http/errors';
-import { securityHeaders } from './http/security-headers';
+import { SECURITY_HEADERS, securityHeaders } from './http/security-headers';
+import { isWholeAnswer } from './http/whole-answer';
 import type { AppServices } from './http/services';
 import { serveSpa } from './http/static-files';
 import { xsrfProtection } from './http/xsrf.middleware';
@@ -43,6 +44,8 @@ import { registerViewingRoutes } from './routes/viewings.routes';
 import { registerTwoFactorRoutes } from './routes/two-factor.routes';
 import { registerUserRoutes } from './routes/users.routes';
 import { createBackgroundTasks, type BackgroundTasks } from './tasks';
+
+const API_CACHE_CONTROL = 'no-store';
 
 // JSON calls are small; uploads (a later issue) get their own limit on their own routes.
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -96,13 +99,14 @@ export function createApp(deps: AppDeps) {
   const app = new ApiApp();
 
   app.use('*', securityHeaders());
-  // Outermost on /api, so it sees every JSON answer as sent, errors included (ADR 015).
-  app.use('/api/*', compressJson());
+  // Outermost on /api, so it sees every JSON answer as sent, errors included (ADR 015). A small
+  // answer it builds whole, with the headers of the middleware around it (ADR 037).
+  app.use('/api/*', compressJson({ wholeAnswerHeaders: { ...SECURITY_HEADERS, 'cache-control': API_CACHE_CONTROL } }));
   // Tokens and personal data must not sit in shared caches; the API docs' assets set their own.
   app.use('/api/*', async (c, next) => {
     await next();
     // On the answer's own headers: c.header() after the answer rebuilds it as a web Response (ADR 037).
-    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    if (!isWholeAnswer(c.res) && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', API_CACHE_CONTROL);
   });
   const limitBody = bodyLimit({ maxSize: API_BODY_LIMIT_BYTES, onError: (c) => errorResponse(c, 413, 'server:payload_too_large') });
   // ADR 037: hono's bodyLimit asks every request for its body stream, which makes @hono/node-server

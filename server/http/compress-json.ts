@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { chooseContentCoding, varyOnAcceptEncoding, type ContentCoding } from './content-encoding';
+import { isWholeAnswer, wholeAnswer } from './whole-answer';
 
 /** Below this a compressed body saves less than its headers and the CPU cost (ADR 015). */
 export const COMPRESS_JSON_MIN_BYTES = 1024;
@@ -42,11 +43,12 @@ const compressors: Record<ContentCoding, (data: Uint8Array) => Promise<Buffer>> 
  * request. So `c.json` answers carry their Content-Length, and the body is read only for an
  * answer that will be compressed.
  */
-export function compressJson(minBytes = COMPRESS_JSON_MIN_BYTES): MiddlewareHandler {
+export function compressJson({ minBytes = COMPRESS_JSON_MIN_BYTES, wholeAnswerHeaders }: CompressJsonOptions = {}): MiddlewareHandler {
   return async (c, next) => {
-    c.json = jsonWithLength(c) as typeof c.json;
+    c.json = jsonWithLength(c, wholeAnswerHeaders && { minBytes, headers: { vary: 'Accept-Encoding', ...wholeAnswerHeaders } }) as typeof c.json;
     await next();
     const res = c.res;
+    if (isWholeAnswer(res)) return;
     if (c.req.method === 'HEAD' || res.status === 206 || res.status === 204 || res.status === 304) return;
     if (!JSON_TYPE.test(res.headers.get('Content-Type') ?? '') || res.headers.has('Content-Encoding')) return;
     res.headers.set('Vary', varyOnAcceptEncoding(res.headers.get('Vary')));
@@ -73,15 +75,37 @@ export function compressJson(minBytes = COMPRESS_JSON_MIN_BYTES): MiddlewareHand
   };
 }
 
+export interface CompressJsonOptions {
+  minBytes?: number;
+  /**
+   * The headers the middleware around this one add to every answer (security headers,
+   * Cache-Control). Given them, an answer too small to compress is built whole (whole-answer.ts):
+   * with them and Vary, and left as it is by every middleware after the handler (ADR 037).
+   */
+  wholeAnswerHeaders?: Readonly<Record<string, string>>;
+}
+
 type JsonArgs = [object: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>];
 
 /** Hono's `c.json`, with the answer's Content-Length among its headers (same arguments). */
-function jsonWithLength(c: Context) {
+function jsonWithLength(c: Context, whole?: { minBytes: number; headers: Readonly<Record<string, string>> }) {
   const json = c.json as (...args: JsonArgs) => Response;
+  // A header or status set before `c.json` lives in Hono's context, out of reach here: such an
+  // answer is built by Hono as usual.
+  let prepared = false;
+  if (whole) {
+    const [header, status] = [c.header, c.status];
+    c.header = ((...args: Parameters<typeof header>) => ((prepared = true), header(...args))) as typeof header;
+    c.status = ((code: Parameters<typeof status>[0]) => ((prepared = true), status(code))) as typeof status;
+  }
   return (...[object, arg, headers]: JsonArgs) => {
     const text: string | undefined = JSON.stringify(object);
     if (text === undefined) return json(object, arg, headers);
-    const own = { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), ...headers };
+    const length = Buffer.byteLength(text);
+    if (whole && !prepared && !headers && (arg === undefined || typeof arg === 'number') && length < whole.minBytes) {
+      return wholeAnswer(text, arg ?? 200, { 'content-type': 'application/json', 'content-length': String(length), ...whole.headers });
+    }
+    const own = { 'Content-Type': 'application/json', 'Content-Length': String(length), ...headers };
     return c.body(text, arg as never, own);
   };
 }
