@@ -2,6 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test-support';
 import { COMPRESS_JSON_MIN_BYTES } from './compress-json';
+import { SECURITY_HEADERS } from './security-headers';
+import { isWholeAnswer } from './whole-answer';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -53,6 +55,11 @@ describe('API JSON compression', () => {
     for (const [coding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
       const res = await ctx.request(path, { token, headers: { 'Accept-Encoding': coding } });
       expect(res.headers.get('content-encoding')).toBe(coding);
+      // Under 32 KB: compressed from its text by c.json, built whole with every header (ADR 037).
+      expect(isWholeAnswer(res)).toBe(true);
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name)).toBe(value);
       const body = await bytes(res);
       expect(Number(res.headers.get('content-length'))).toBe(body.length);
       expect(JSON.parse(decode(body).toString('utf8'))).toEqual(JSON.parse(plain.toString('utf8')));
@@ -66,6 +73,16 @@ describe('API JSON compression', () => {
     const body = await bytes(res);
     expect(body.length).toBeLessThan(COMPRESS_JSON_MIN_BYTES);
     expect(JSON.parse(body.toString('utf8'))).toBeTypeOf('object');
+  });
+
+  it('sends a HEAD answer uncompressed, with the identity length', async () => {
+    const token = await ctx.login('agent01', 'Learner2026');
+    const path = '/api/courses?per_page=12';
+    const plain = await bytes(await ctx.request(path, { token }));
+    const head = await ctx.request(path, { token, method: 'HEAD', headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-encoding')).toBeNull();
+    expect(Number(head.headers.get('content-length'))).toBe(plain.length);
   });
 
   it('leaves a small error answer readable, with its status', async () => {

@@ -11,6 +11,9 @@ export const COMPRESS_JSON_MIN_BYTES = 1024;
 // images, encrypted bytes look random) or must reach the player byte for byte.
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
+/** A partial answer, or one with no body. */
+const UNCOMPRESSED_STATUSES = new Set([204, 206, 304]);
+
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 /** Smaller answers are compressed on the request's own turn: handing them to the thread pool
@@ -28,9 +31,13 @@ const brotliOptions = (data: Uint8Array) => ({
   },
 });
 const gzipOptions = (data: Uint8Array) => ({ level: 6, windowBits: windowBitsFor(data.length, 9, 15) });
+const syncCompressors: Record<ContentCoding, (data: Uint8Array) => Buffer> = {
+  br: (data) => brotliCompressSync(data, brotliOptions(data)),
+  gzip: (data) => gzipSync(data, gzipOptions(data)),
+};
 const compressors: Record<ContentCoding, (data: Uint8Array) => Promise<Buffer>> = {
-  br: async (data) => (data.length < SYNC_BELOW_BYTES ? brotliCompressSync(data, brotliOptions(data)) : brotli(data, brotliOptions(data))),
-  gzip: async (data) => (data.length < SYNC_BELOW_BYTES ? gzipSync(data, gzipOptions(data)) : gzipAsync(data, gzipOptions(data))),
+  br: async (data) => (data.length < SYNC_BELOW_BYTES ? syncCompressors.br(data) : brotli(data, brotliOptions(data))),
+  gzip: async (data) => (data.length < SYNC_BELOW_BYTES ? syncCompressors.gzip(data) : gzipAsync(data, gzipOptions(data))),
 };
 
 /**
@@ -49,7 +56,7 @@ export function compressJson({ minBytes = COMPRESS_JSON_MIN_BYTES, wholeAnswerHe
     await next();
     const res = c.res;
     if (isWholeAnswer(res)) return;
-    if (c.req.method === 'HEAD' || res.status === 206 || res.status === 204 || res.status === 304) return;
+    if (c.req.method === 'HEAD' || UNCOMPRESSED_STATUSES.has(res.status)) return;
     if (!JSON_TYPE.test(res.headers.get('Content-Type') ?? '') || res.headers.has('Content-Encoding')) return;
     res.headers.set('Vary', varyOnAcceptEncoding(res.headers.get('Vary')));
     const coding = chooseContentCoding(c.req.header('Accept-Encoding'));
@@ -79,8 +86,9 @@ export interface CompressJsonOptions {
   minBytes?: number;
   /**
    * The headers the middleware around this one add to every answer (security headers,
-   * Cache-Control). Given them, an answer too small to compress is built whole (whole-answer.ts):
-   * with them and Vary, and left as it is by every middleware after the handler (ADR 037).
+   * Cache-Control). Given them, an answer under 32 KB is built whole by `c.json` (whole-answer.ts):
+   * compressed from its text when it is large enough, with those headers and Vary, and left as it
+   * is by every middleware after the handler (ADR 037).
    */
   wholeAnswerHeaders?: Readonly<Record<string, string>>;
 }
@@ -102,8 +110,13 @@ function jsonWithLength(c: Context, whole?: { minBytes: number; headers: Readonl
     const text: string | undefined = JSON.stringify(object);
     if (text === undefined) return json(object, arg, headers);
     const length = Buffer.byteLength(text);
-    if (whole && !prepared && !headers && (arg === undefined || typeof arg === 'number') && length < whole.minBytes) {
-      return wholeAnswer(text, arg ?? 200, { 'content-type': 'application/json', 'content-length': String(length), ...whole.headers });
+    if (whole && !prepared && !headers && (arg === undefined || typeof arg === 'number') && length < SYNC_BELOW_BYTES) {
+      const status = arg ?? 200;
+      // The rules of the middleware below, on the text in hand: no body read back, no Headers object.
+      const coding = length >= whole.minBytes && c.req.method !== 'HEAD' && !UNCOMPRESSED_STATUSES.has(status) ? chooseContentCoding(c.req.header('Accept-Encoding')) : null;
+      if (!coding) return wholeAnswer(text, status, { 'content-type': 'application/json', 'content-length': String(length), ...whole.headers });
+      const compressed = syncCompressors[coding](Buffer.from(text));
+      return wholeAnswer(compressed, status, { 'content-type': 'application/json', 'content-encoding': coding, 'content-length': String(compressed.length), ...whole.headers });
     }
     const own = { 'Content-Type': 'application/json', 'Content-Length': String(length), ...headers };
     return c.body(text, arg as never, own);

@@ -8,8 +8,9 @@
 const wholeAnswers = new WeakSet<Response>();
 
 /** An answer that already carries every header the /api middleware adds. */
-export function wholeAnswer(body: string, status: number, headers: Record<string, string>): Response {
-  const answer = new Response(body, { status, headers });
+export function wholeAnswer(body: string | Uint8Array, status: number, headers: Record<string, string>): Response {
+  // A Buffer is written out as it is (no copy): @hono/node-server ends the answer with it.
+  const answer = new Response(body as BodyInit, { status, headers });
   wholeAnswers.add(answer);
   return answer;
 }
