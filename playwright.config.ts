@@ -42,23 +42,28 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  // Playwright hands out the test groups in the order of this list (each file of a project is one
+  // group, run by one worker, except the parallel accessibility walks). The longest serial groups come
+  // first and the many short ones of `chromium` last, so the two workers end together instead of one
+  // running learning.spec.ts alone at the end (ADR 038). The order changes no test: each project keeps
+  // its own server and its files' order.
   projects: [
-    { name: 'chromium', testIgnore: /(session|account-.+|learning|quiz|mock-exams|scorm|recruits|management|offline)\.spec\.ts$/ },
+    { name: 'learning', testMatch: /learning\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${learningPort}` } },
+    { name: 'session', testMatch: /session\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${sessionPort}` } },
+    // Its server is started by the journey (a fresh database: the demo's classroom seats are known), issue 14.
+    { name: 'offline', testMatch: /offline\.spec\.ts$/ },
     // Its server is started by the journey (E2E_CLOCK=1, its own data directory).
     { name: 'quiz', testMatch: /quiz\.spec\.ts$/ },
     // Its server is started by the journey (a fresh database: the demo's mock exam numbers are known).
     { name: 'mock-exams', testMatch: /mock-exams\.spec\.ts$/ },
+    { name: 'account', testMatch: /account-.+\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${accountPort}` } },
     // Its server is started by the journey (its own data directory): the SCORM launcher (ADR 029).
     { name: 'scorm', testMatch: /scorm\.spec\.ts$/ },
     // Its server is started by the journey (a fresh database: the merge changes the demo accounts; issue 14).
     { name: 'recruits', testMatch: /recruits\.spec\.ts$/ },
     // Its server is started by the journey (a fresh database: the demo's requests are known).
     { name: 'management', testMatch: /management\.spec\.ts$/ },
-    // Its server is started by the journey (a fresh database: the demo's classroom seats are known), issue 14.
-    { name: 'offline', testMatch: /offline\.spec\.ts$/ },
-    { name: 'learning', testMatch: /learning\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${learningPort}` } },
-    { name: 'account', testMatch: /account-.+\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${accountPort}` } },
-    { name: 'session', testMatch: /session\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${sessionPort}` } },
+    { name: 'chromium', testIgnore: /(session|account-.+|learning|quiz|mock-exams|scorm|recruits|management|offline)\.spec\.ts$/ },
     // Sign in, the course lists with a filter, a course and an item's viewer: the learning queries on PostgreSQL.
     { name: 'postgres', testMatch: /courses-languages\.spec\.ts$/, grep: /pages in en at/, use: { baseURL: `http://127.0.0.1:${postgresPort}` } },
   ],
