@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -8,9 +8,15 @@ import { selectSignInView } from '../../machines/sign-in/sign-in.selectors';
 import { SignInView } from '../../ui/sign-in/sign-in-view';
 import { useAppConfig } from '../app-context';
 import { useSession } from '../session/session-provider';
-import { TwoFactorSignIn } from '../two-factor/two-factor-sign-in';
 import { takeRedirectTarget } from './after-sign-in';
 import { signInRouteMachine } from './sign-in.actor';
+import { LoadingOverlay } from '../../ui/layout/loading-overlay';
+
+// The code step (its machine and view) is only for accounts with two-factor on: its own chunk, so
+// that /login does not load and build its machine before the first render (ADR 035). It starts
+// loading when the password form is sent, so it is there when the server asks for the code.
+const loadTwoFactorSignIn = () => import('../two-factor/two-factor-sign-in');
+const TwoFactorSignIn = lazy(() => loadTwoFactorSignIn().then((m) => ({ default: m.TwoFactorSignIn })));
 
 interface PasswordStepProps {
   onSignedIn: () => void;
@@ -41,7 +47,10 @@ function PasswordStep({ onSignedIn, onCodeRequired }: PasswordStepProps) {
       language={i18n.language}
       showLanguageSelect={config.login.languageChange}
       showForgotPassword={config.login.forgotPassword}
-      onSubmit={(payload) => actor.send({ type: 'form.submit', payload })}
+      onSubmit={(payload) => {
+        void loadTwoFactorSignIn().catch(() => undefined);
+        actor.send({ type: 'form.submit', payload });
+      }}
       onEdit={() => actor.send({ type: 'form.edit' })}
       onLanguageChange={(lang) => void changeLanguage(i18n, lang)}
       onNavigate={(to) => navigate(to)}
@@ -65,7 +74,11 @@ export default function LoginRoute() {
   const backToPassword = useCallback(() => setCodeFor(null), []);
 
   if (codeFor) {
-    return <TwoFactorSignIn productTitle={config.productTitle} credentials={codeFor} onSignedIn={signedIn} onCancel={backToPassword} />;
+    return (
+      <Suspense fallback={<LoadingOverlay fullPage />}>
+        <TwoFactorSignIn productTitle={config.productTitle} credentials={codeFor} onSignedIn={signedIn} onCancel={backToPassword} />
+      </Suspense>
+    );
   }
   return <PasswordStep onSignedIn={signedIn} onCodeRequired={setCodeFor} />;
 }
