@@ -22,7 +22,7 @@
 // dropped), else a throwaway cluster started with .ci/postgres.sh.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -148,6 +148,10 @@ async function startServer(databaseUrl) {
       child.kill('SIGTERM');
       await Promise.race([exited, sleep(15_000)]);
       rmSync(dataDir, { recursive: true, force: true });
+      // The server's own lines (its error log among them), for a run that was not clean.
+      const logFile = path.join(tmpdir(), `bench-load-server-${size}.log`);
+      writeFileSync(logFile, output);
+      log(`server output: ${logFile}`);
     },
   };
 }

@@ -70,17 +70,19 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
     .where(eq(tokens.jti, sql.placeholder('jti')))
     .prepare('token_lookup');
 
-  async function issueToken(tx: Pick<Db, 'insert'>, sessionId: string, userId: number, g2fa: boolean): Promise<string> {
+  /**
+   * A signed token and the row that makes it stand, made before the transaction that stores the
+   * row: signing runs on the thread pool (WebCrypto), where it may wait behind password hashes, and
+   * a transaction open meanwhile holds a database connection idle (bench:load L: the pool ran dry).
+   * A token whose row is never stored is refused (authenticate looks the row up).
+   */
+  async function mintToken(sessionId: string, userId: number, g2fa: boolean) {
     const issuedAtSeconds = Math.floor(clock.now() / 1000);
     const expiresAtSeconds = issuedAtSeconds + timeoutSeconds;
     const jti = randomUUID();
-    await tx.insert(tokens).values({
-      jti,
-      sessionId,
-      issuedAt: new Date(issuedAtSeconds * 1000),
-      expiresAt: new Date(expiresAtSeconds * 1000),
-    });
-    return signer.sign({ userId, jti, issuedAtSeconds, expiresAtSeconds, g2fa });
+    const token = await signer.sign({ userId, jti, issuedAtSeconds, expiresAtSeconds, g2fa });
+    const row = { jti, sessionId, issuedAt: new Date(issuedAtSeconds * 1000), expiresAt: new Date(expiresAtSeconds * 1000) };
+    return { token, store: async (tx: Pick<Db, 'insert'>) => (await tx.insert(tokens).values(row), token) };
   }
 
   /** Sign-in: a new session row for this browser (its X-Client-Id) and its first token; `g2fa`
@@ -90,6 +92,7 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
     const now = new Date(clock.now());
     // Expired tokens are refused by their exp claim already; their rows only take space.
     await db.delete(tokens).where(lt(tokens.expiresAt, new Date(clock.now() - REFRESH_GRACE_SECONDS * 1000)));
+    const minted = await mintToken(sessionId, userId, g2fa);
     return db.transaction(async (tx) => {
       if (singleDevice) {
         // One active device per user: the same browser (client id) signing in again is not another device.
@@ -106,8 +109,7 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
           );
       }
       await tx.insert(sessions).values({ id: sessionId, userId, clientId, createdAt: now, lastSeenAt: now, g2fa });
-      const token = await issueToken(tx, sessionId, userId, g2fa);
-      return { token, sessionId };
+      return { token: await minted.store(tx), sessionId };
     });
   }
 
@@ -151,6 +153,7 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
    */
   async function refresh(session: AuthSession, g2fa = session.g2fa): Promise<string | null> {
     const now = new Date(clock.now());
+    const next = await mintToken(session.sessionId, session.userId, g2fa);
     const minted = await db.transaction(async (tx) => {
       const superseded = await tx
         .update(tokens)
@@ -161,7 +164,7 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
         tx.rollback();
       }
       await tx.update(sessions).set({ lastSeenAt: now, g2fa }).where(eq(sessions.id, session.sessionId));
-      return issueToken(tx, session.sessionId, session.userId, g2fa);
+      return next.store(tx);
     }).catch((error: unknown) => {
       if (error instanceof TransactionRollbackError) return null;
       throw error;
