@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -57,6 +58,9 @@ function preparingEveryQuery(client: postgres.Sql): postgres.Sql {
 }
 
 /** Opens the database and applies every pending migration. */
+/** Extensions the migrations create (0018: pg_trgm); PostgreSQL has them from its contrib package. */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     await migrateUnderLock(target.url);
@@ -71,9 +75,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   let pglite: PGlite;
   if (target.kind === 'pglite') {
     mkdirSync(path.dirname(target.dataDir), { recursive: true });
-    pglite = new PGlite(target.dataDir);
+    pglite = new PGlite(target.dataDir, { extensions: PGLITE_EXTENSIONS });
   } else {
-    pglite = new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+    pglite = new PGlite({ extensions: PGLITE_EXTENSIONS, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) });
   }
   await pglite.waitReady;
   const db = drizzlePglite({ client: pglite, schema });

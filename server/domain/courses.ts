@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type {
   CourseCard,
   CourseDetail,
@@ -24,6 +24,13 @@ export function localize(text: LocalizedText | null | undefined, lang: Language)
 }
 
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The field separator of courses.search_text (migration 0018). */
+const FIELD_SEPARATOR = '\u001f';
+
+/** The ilike pattern of a catalogue search: a text holding the separator is in no single field, so it
+ * matches nothing rather than a title's end joined to the next field's start. */
+const searchPattern = (q: string) => (q.includes(FIELD_SEPARATOR) ? '' : likePattern(q));
 
 export const paging = (page: number, perPage: number) => ({ limit: perPage, offset: (page - 1) * perPage });
 
@@ -121,10 +128,6 @@ function toCard(row: CardRow, lang: Language): CourseCard {
 /** Published courses only: a course with a later published_at is not shown to learners yet. */
 export const publishedCourse = (now: Date) => lte(courses.publishedAt, now);
 
-function textMatches(column: typeof courses.title | typeof courses.description, pattern: Placeholder): SQL[] {
-  return (['en', 'zh', 'cn'] as const).map((lang) => sql`(${column} ->> ${lang}::text) ilike ${pattern}`);
-}
-
 /** What a list query's shape depends on: the list and which filters are present, not their values. */
 interface ListShape {
   list: CourseList;
@@ -151,10 +154,8 @@ function filtersOf(shape: ListShape): SQL[] {
   if (shape.department === 'name') {
     where.push(or(...(['en', 'zh', 'cn'] as const).map((lang) => sql`lower(${departments.name} ->> ${lang}::text) = lower(${placeholder('department')})`))!);
   }
-  if (shape.q) {
-    const pattern = placeholder('pattern');
-    where.push(or(...textMatches(courses.title, pattern), ...textMatches(courses.description, pattern))!);
-  }
+  // One stored text of the six fields, under a trigram index (migration 0018, ADR 040).
+  if (shape.q) where.push(ilike(courses.searchText, placeholder('pattern')));
   if (shape.list === 'mine') {
     where.push(eq(courseEnrolments.userId, placeholder('userId')));
     if (shape.status) where.push(eq(courseEnrolments.status, placeholder('status')));
@@ -222,7 +223,7 @@ export async function listCourses(
     now: now.toISOString(),
     kind: list === 'recommended' ? 'recommended' : (query.kind ?? null),
     department: shape.department === 'id' ? Number(query.department) : (query.department ?? null),
-    pattern: query.q ? likePattern(query.q) : null,
+    pattern: query.q ? searchPattern(query.q) : null,
     status: query.status ?? null,
     userId,
     lang,

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { AuditIdentityChecksQuery, AuditIdentityChecksResponse } from '../../src/api/schemas/identity-checks.audit.schema';
+import { AUDIT_TOTAL_CAP, type AuditIdentityChecksQuery, type AuditIdentityChecksResponse } from '../../src/api/schemas/identity-checks.audit.schema';
 import type { IdentityCheck, IdentityChecksQuery, IdentityChecksResponse } from '../../src/api/schemas/identity-checks.schema';
 import type { Db } from '../db/client';
 import { identityChecks, users } from '../db/schema';
@@ -80,7 +80,9 @@ export async function listAuditIdentityChecks(db: Db, q: AuditIdentityChecksQuer
   }
   const where = conditions.length ? and(...conditions) : undefined;
   // identity_checks.user_id is a non-null key of users: every check has its user, no join needed to count.
-  const [{ total }] = await db.select({ total: count() }).from(identityChecks).where(where);
+  // Counted up to one past the cap (ADR 040): an index-only read of at most 10,001 rows, not the table.
+  const upToCap = db.select({ one: sql`1` }).from(identityChecks).where(where).limit(AUDIT_TOTAL_CAP + 1).as('up_to_cap');
+  const [{ counted }] = await db.select({ counted: count() }).from(upToCap);
   const rows = await db
     .select({ ...item, externalId: users.externalId, name: users.name })
     .from(identityChecks)
@@ -89,5 +91,11 @@ export async function listAuditIdentityChecks(db: Db, q: AuditIdentityChecksQuer
     .orderBy(...newestFirst)
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
-  return { data: rows.map((r) => ({ ...toItem(r), external_id: r.externalId, name: r.name })), page: q.page, per_page: q.per_page, total };
+  return {
+    data: rows.map((r) => ({ ...toItem(r), external_id: r.externalId, name: r.name })),
+    page: q.page,
+    per_page: q.per_page,
+    total: Math.min(counted, AUDIT_TOTAL_CAP),
+    total_exact: counted <= AUDIT_TOTAL_CAP,
+  };
 }

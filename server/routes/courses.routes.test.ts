@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseDetailSchema, courseListResponseSchema, type CourseCard } from '../../src/api/schemas/courses.schema';
 import { materialListResponseSchema } from '../../src/api/schemas/materials.schema';
+import { eq } from 'drizzle-orm';
 import { DEFAULT_COVER_URL, HEADER } from '../../src/config/constants';
+import { courses } from '../db/schema';
 import {
   createAttachment,
   createAttachmentItem,
@@ -139,6 +141,14 @@ describe('course lists', () => {
     expect(titles(await list(`/api/courses/search?q=${encodeURIComponent('可疑')}`))).toEqual(['Anti-Money Laundering']);
     expect(titles(await list('/api/courses/search?q=insurance'))).toEqual(['Product Knowledge']);
     expect(titles(await list('/api/courses/search?q=%25'))).toEqual([]);
+    // One stored text holds the six fields (migration 0018); a match must still lie within one of them.
+    expect(titles(await list(`/api/courses/search?q=${encodeURIComponent('Laundering\u001f反洗錢')}`))).toEqual([]);
+    expect(titles(await list(`/api/courses/search?q=${encodeURIComponent('Laundering 反洗錢')}`))).toEqual([]);
+    // The stored search text follows an edited course (a generated column, recomputed on update).
+    const db = ctx.database.db;
+    await db.update(courses).set({ description: tri('Know your customer', '認識你的客戶', '认识你的客户') }).where(eq(courses.id, ids.care));
+    expect(titles(await list('/api/courses/search?q=customer'))).toEqual(['Customer Care']);
+    expect(titles(await list(`/api/courses/search?q=${encodeURIComponent('認識你')}`))).toEqual(['Customer Care']);
     const missing = await get('/api/courses/search');
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ status_code: 400, message: 'Please enter what to search for.' });

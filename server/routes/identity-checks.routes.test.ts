@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import { HEADER } from '../../src/config/constants';
-import { identityChecks } from '../db/schema';
+import { identityChecks, users } from '../db/schema';
 import { createTestContext, TEST_CLIENT_ID, type TestContext } from '../test-support';
 import { codeAtStep, stepOf } from '../testing/rfc6238';
 
@@ -163,5 +164,25 @@ describe('GET /api/audit/identity-checks', () => {
       expect(await res.json()).toEqual({ status_code: 403, message: 'You do not have permission to view this.' });
     }
     expect((await audit('')).status).toBe(401);
+  });
+
+  it('counts the total exactly up to 10,000 and says when more match (ADR 040), still serving every page', async () => {
+    const db = ctx.database.db;
+    const exact = await (await audit(auditor)).json();
+    expect(exact).toMatchObject({ total: await db.$count(identityChecks), total_exact: true });
+    // Checks of agent02 on 2031-01-01, one a second: up to exactly the cap, then one more.
+    const [{ id: userId }] = await db.select({ id: users.id }).from(users).where(eq(users.externalId, 'agent02'));
+    const addChecks = (from: number, to: number) =>
+      db.execute(sql`insert into identity_checks (user_id, type, outcome, created_at)
+        select ${userId}, 'password', 'success', timestamptz '2031-01-01T00:00:00Z' + make_interval(secs => n) from generate_series(${from}::int, ${to}::int) n`);
+    await addChecks(1, 10_000);
+    const atCap = await (await audit(auditor, '?from=2031-01-01')).json();
+    expect(atCap).toMatchObject({ total: 10_000, total_exact: true });
+    await addChecks(10_001, 10_001);
+    const past = await (await audit(auditor, '?from=2031-01-01&per_page=20&page=501')).json();
+    expect(past).toMatchObject({ total: 10_000, total_exact: false, page: 501 });
+    // Page 501 of 20 holds the 10,001st newest: the oldest of the inserted checks.
+    expect(past.data.map((c: { created_at: string }) => c.created_at)).toEqual(['2031-01-01T00:00:01.000Z']);
+    expect(await (await audit(auditor, '?external_id=agent2fa')).json()).toMatchObject({ total: 1, total_exact: true });
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, doublePrecision, jsonb, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { COURSE_KINDS } from '../../../src/config/constants';
 import { attachments } from './attachments';
@@ -30,11 +31,21 @@ export const courses = pgTable(
      * 0015_course_counters, ADR 034): the ranking reads them instead of counting a million rows. */
     enrolmentCount: integer('enrolment_count').notNull().default(0),
     likeCount: integer('like_count').notNull().default(0),
+    /** What the catalogue search matches (ADR 040): the title and description in the three languages,
+     * kept by PostgreSQL, one text a trigram index covers, instead of six jsonb extractions per course.
+     * Fields are joined by U+001F, which no search text holds, so a match never spans two fields. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`coalesce(title ->> 'en', '') || chr(31) || coalesce(title ->> 'zh', '') || chr(31) || coalesce(title ->> 'cn', '') || chr(31) || coalesce(description ->> 'en', '') || chr(31) || coalesce(description ->> 'zh', '') || chr(31) || coalesce(description ->> 'cn', '')`,
+    ),
     createdAt: createdAt(),
   },
   // No index on the counters (ADR 034): a top-12 heap sort of the published courses takes about 1 ms
   // at 2,000 courses, and an indexed counter would make every enrolment a non-HOT update of the row.
-  (t) => [index('courses_published_at_idx').on(t.publishedAt)],
+  (t) => [
+    index('courses_published_at_idx').on(t.publishedAt),
+    // pg_trgm (migration 0018) serves `ilike '%…%'` for patterns of three characters or more.
+    index('courses_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
 );
 
 export const lessons = pgTable(

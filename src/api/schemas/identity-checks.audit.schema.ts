@@ -34,5 +34,13 @@ export const auditIdentityCheckSchema = z.extend(identityCheckSchema, {
 });
 export type AuditIdentityCheck = z.infer<typeof auditIdentityCheckSchema>;
 
-export const auditIdentityChecksResponseSchema = pagedResponseSchema(auditIdentityCheckSchema);
+/** How many matching checks the total counts at most (ADR 040): past it, counting every row of a
+ * million-row table on each page is what the auditor would wait for, not the page. */
+export const AUDIT_TOTAL_CAP = 10_000;
+
+/**
+ * A page of the audit list. `total` is exact up to AUDIT_TOTAL_CAP; when more checks match it is
+ * AUDIT_TOTAL_CAP and `total_exact` is false ("10,000 or more"): every page past it is still served.
+ */
+export const auditIdentityChecksResponseSchema = z.extend(pagedResponseSchema(auditIdentityCheckSchema), { total_exact: z.boolean() });
 export type AuditIdentityChecksResponse = z.infer<typeof auditIdentityChecksResponseSchema>;
