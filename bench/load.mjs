@@ -24,7 +24,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -32,6 +32,7 @@ import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { Client } from 'undici';
+import { commandCpuMs, machineCpuMs, treeCpuMs } from './cpu.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SIZES = { S: 30, M: 100, L: 1000 };
@@ -107,7 +108,10 @@ async function database() {
 async function startServer(databaseUrl) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-academy-load-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // LOAD_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"): node flags for the server; the
+  // workers inherit them (node:cluster forks with the primary's execArgv), so each writes a profile.
+  const nodeArgs = (process.env.LOAD_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -141,6 +145,7 @@ async function startServer(databaseUrl) {
   const workerPids = () => [...output.matchAll(/worker (\d+) listening/g)].map((m) => Number(m[1])).filter((pid) => !new RegExp(`worker ${pid} ended`).test(output));
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     events,
     workerPids,
     async stop() {
@@ -154,6 +159,34 @@ async function startServer(databaseUrl) {
       log(`server output: ${logFile}`);
     },
   };
+}
+
+// Where the run's CPU went (ADR 037): the server (primary and workers, argon2's threads included),
+// every PostgreSQL process, this generator, and the machine as a whole (its cores' busy share).
+function cpuSnapshot(server) {
+  return { server: treeCpuMs(server.pid), postgres: commandCpuMs('postgres'), generator: process.cpuUsage(), machine: machineCpuMs() };
+}
+
+function cpuSince(before, server) {
+  const after = cpuSnapshot(server);
+  const generator = process.cpuUsage(before.generator);
+  return {
+    server: after.server - before.server,
+    postgres: after.postgres - before.postgres,
+    generator: (generator.user + generator.system) / 1000,
+    machineBusy: after.machine.busy - before.machine.busy,
+    machineTotal: after.machine.total - before.machine.total,
+  };
+}
+
+function cpuLine(cpu, seconds, requests) {
+  const cores = (ms) => (ms / 1000 / seconds).toFixed(2);
+  const perRequest = (ms) => (ms / requests).toFixed(2);
+  return (
+    `CPU (cores busy on average; ms per request): server ${cores(cpu.server)} (${perRequest(cpu.server)} ms), PostgreSQL ${cores(cpu.postgres)} (${perRequest(cpu.postgres)} ms), ` +
+    `this generator ${cores(cpu.generator)}; the machine ${((100 * cpu.machineBusy) / cpu.machineTotal).toFixed(0)}% busy of ${cpus().length} cores` +
+    ' (a worker killed by --kill takes its CPU time with it)'
+  );
 }
 
 async function helloWorld() {
@@ -412,8 +445,10 @@ async function main() {
           process.kill(victim, 'SIGKILL');
         })()
       : Promise.resolve();
+    const cpuBefore = cpuSnapshot(server);
     await Promise.all([...agents.map((a) => a.run()), killer]);
     const elapsed = (Date.now() - startedAt) / 1000;
+    const cpu = cpuSince(cpuBefore, server);
     // Records still in flight finish (each agent waits for its answers); the run ends after its last record.
 
     // The table.
@@ -433,6 +468,7 @@ async function main() {
         (r) => `${r.endpoint.padEnd(width)} ${String(r.count).padStart(7)} ${f(r.p50)} ${f(r.p95)} ${f(r.p99)} ${String(r.errors).padStart(7)}`,
       ),
       `network retries (sent again to another process): ${retries.count}`,
+      cpuLine(cpu, elapsed, total.count),
     ];
 
     // Every acknowledged on-screen record is in the database.

@@ -5,10 +5,11 @@
 // throughput, that figure barely moves when other work shares the two cores.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { cpuMs, treeCpuMs } from './cpu.mjs';
 
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -21,33 +22,6 @@ export const USERS_CURRENT_FLOOR = 5000;
 export const COURSE_LIST_FLOOR = 2500;
 export const STEADY_P99_BUDGET_MS = 15;
 const STEADY_RATE = 1000;
-const TICKS_PER_SECOND = 100;
-
-/** utime + stime of a process, in ms. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
-
-/** The CPU of a PostgreSQL cluster: its postmaster and every backend it forked. */
-function clusterCpuMs(postmasterPid) {
-  if (!postmasterPid) return 0;
-  let total = cpuMs(postmasterPid);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-      if (ppid === postmasterPid) total += cpuMs(entry);
-    } catch {
-      /* ended meanwhile */
-    }
-  }
-  return total;
-}
 
 async function waitFor(url, deadlineMs = 180_000) {
   const deadline = Date.now() + deadlineMs;
@@ -95,7 +69,7 @@ async function signIn(base) {
 }
 
 async function load(url, headers, { pid, postmasterPid, overallRate } = {}) {
-  const before = { node: pid ? cpuMs(pid) : 0, pg: clusterCpuMs(postmasterPid) };
+  const before = { node: pid ? cpuMs(pid) : 0, pg: treeCpuMs(postmasterPid) };
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, ...(overallRate ? { overallRate } : {}) });
   const served = result.requests.total;
   const cpu = (ms) => (served ? Math.round((ms * 1000) / served) : 0);
@@ -105,7 +79,7 @@ async function load(url, headers, { pid, postmasterPid, overallRate } = {}) {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     nodeUs: pid ? cpu(cpuMs(pid) - before.node) : undefined,
-    pgUs: postmasterPid ? cpu(clusterCpuMs(postmasterPid) - before.pg) : undefined,
+    pgUs: postmasterPid ? cpu(treeCpuMs(postmasterPid) - before.pg) : undefined,
   };
 }
 
