@@ -11,6 +11,7 @@ import type {
 } from '../../src/api/schemas/courses.schema';
 import { DEFAULT_COVER_URL, type Language } from '../../src/config/constants';
 import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { attachmentProgress, attachments, courseEnrolments, courseItems, courseLikes, courses, departments, lessons, onScreenLogs, type LocalizedText } from '../db/schema';
 import { attachmentSummaryOf } from './attachments-summary';
 
@@ -291,12 +292,11 @@ function prepareDetail(db: Db) {
   };
 }
 
-const detailQueries = new WeakMap<Db, ReturnType<typeof prepareDetail>>();
+const detailQueries = preparedPerDatabase(prepareDetail);
 
 /** GET courses/{id}: counts a click, then answers the card, lessons and the learner's progress. */
 export async function courseDetail(db: Db, courseId: number, { userId, lang, now }: { userId: number; lang: Language; now: Date }): Promise<CourseDetail | null> {
-  let prepared = detailQueries.get(db);
-  if (!prepared) detailQueries.set(db, (prepared = prepareDetail(db)));
+  const prepared = detailQueries(db);
   const clicked = await prepared.click.execute({ courseId, now: now.toISOString() });
   if (clicked.length === 0) return null;
   const values = { courseId, userId };

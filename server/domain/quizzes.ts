@@ -4,6 +4,7 @@ import { QUIZ_ERROR_CODE, type Attempt, type Question, type QuestionKind, type Q
 import type { Language } from '../../src/config/constants';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { courses, identityChecks, quizAnswers, quizAttempts, quizExtraTime, quizQuestions, quizzes } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { translate, type MessageKey } from '../i18n/messages';
@@ -84,22 +85,49 @@ async function finishAttempt(db: Db, attemptId: number, by: 'learner' | 'deadlin
  * (the lazy check on their reads); without it, everyone's (the periodic sweep). Answers the count.
  */
 export async function finishOverdueAttempts(db: Db, now: Date, userId?: number): Promise<number> {
-  const overdue = await db
+  const cutoffs = { graceCutoff: new Date(now.getTime() - GRACE_MS).toISOString(), pauseCutoff: new Date(now.getTime() - PAUSE_CREDIT_CAP_MS).toISOString() };
+  const { overdueOfUser, overdueOfAll } = quizStatements(db);
+  const overdue = userId === undefined ? await overdueOfAll.execute(cutoffs) : await overdueOfUser.execute({ ...cutoffs, userId });
+  for (const a of overdue) await finishAttempt(db, a.id, 'deadline', a.deadlineAt!);
+  return overdue.length;
+}
+
+/** Open attempts whose deadline plus the grace has passed; `userId` limits them to one learner. */
+function overdueAttempts(db: Db, ofUser: boolean) {
+  return db
     .select({ id: quizAttempts.id, deadlineAt: quizAttempts.deadlineAt })
     .from(quizAttempts)
     .where(
       and(
         isNull(quizAttempts.finishedAt),
         isNotNull(quizAttempts.deadlineAt),
-        lt(quizAttempts.deadlineAt, new Date(now.getTime() - GRACE_MS)),
+        lt(quizAttempts.deadlineAt, sql.placeholder('graceCutoff')),
         // An identity prompt holds the clock (ADR 030) until it is resumed or its cap has passed.
-        or(isNull(quizAttempts.pausedAt), lte(quizAttempts.pausedAt, new Date(now.getTime() - PAUSE_CREDIT_CAP_MS))),
-        userId === undefined ? undefined : eq(quizAttempts.userId, userId),
+        or(isNull(quizAttempts.pausedAt), lte(quizAttempts.pausedAt, sql.placeholder('pauseCutoff'))),
+        ofUser ? eq(quizAttempts.userId, sql.placeholder('userId')) : undefined,
       ),
     );
-  for (const a of overdue) await finishAttempt(db, a.id, 'deadline', a.deadlineAt!);
-  return overdue.length;
 }
+
+/**
+ * The reads every quiz request makes before anything else (the overdue sweep of the caller, the
+ * caller's attempt, a question), prepared once per database (ADR 037).
+ */
+const quizStatements = preparedPerDatabase((db) => ({
+  overdueOfUser: overdueAttempts(db, true).prepare('quiz_overdue_of_user'),
+  overdueOfAll: overdueAttempts(db, false).prepare('quiz_overdue_of_all'),
+  ownAttempt: db
+    .select({ attempt: quizAttempts, quiz: quizzes })
+    .from(quizAttempts)
+    .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+    .where(and(eq(quizAttempts.id, sql.placeholder('attemptId')), eq(quizAttempts.userId, sql.placeholder('userId'))))
+    .prepare('quiz_own_attempt'),
+  question: db
+    .select()
+    .from(quizQuestions)
+    .where(and(eq(quizQuestions.id, sql.placeholder('questionId')), eq(quizQuestions.quizId, sql.placeholder('quizId'))))
+    .prepare('quiz_question'),
+}));
 
 // ---------------------------------------------------------------------------------------------
 // Reading quizzes
@@ -290,11 +318,7 @@ async function attemptView(db: Db, attempt: AttemptRow, quiz: QuizRow, caller: C
 /** The caller's own attempt (someone else's is as unknown as a missing one: 404), finished first when overdue. */
 async function ownAttempt(db: Db, attemptId: number, caller: Caller): Promise<{ attempt: AttemptRow; quiz: QuizRow }> {
   await finishOverdueAttempts(db, caller.now, caller.userId);
-  const [row] = await db
-    .select({ attempt: quizAttempts, quiz: quizzes })
-    .from(quizAttempts)
-    .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
-    .where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.userId, caller.userId)));
+  const [row] = await quizStatements(db).ownAttempt.execute({ attemptId, userId: caller.userId });
   if (!row) throw new HttpError(404, 'server:quiz_attempt_not_found');
   return row;
 }
@@ -390,10 +414,7 @@ function closedAttemptError(attempt: AttemptRow, questionKind?: QuestionKind): H
  */
 export async function saveAnswer(db: Db, attemptId: number, questionId: number, payload: { value: string[] | string; seq: number }, caller: Caller): Promise<SavedAnswer> {
   const { attempt } = await ownAttempt(db, attemptId, caller);
-  const [question] = await db
-    .select()
-    .from(quizQuestions)
-    .where(and(eq(quizQuestions.id, questionId), eq(quizQuestions.quizId, attempt.quizId)));
+  const [question] = await quizStatements(db).question.execute({ questionId, quizId: attempt.quizId });
   if (attempt.finishedAt !== null) throw closedAttemptError(attempt, question?.kind);
   // The prompt was passed but the resume has not arrived (lost on the way): the evidence ends the pause.
   if (pauseIsLive(attempt.pausedAt?.getTime() ?? null, caller.now.getTime())) await endPause(db, attempt.id, caller.userId, caller.now, true);
