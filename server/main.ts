@@ -22,6 +22,8 @@ import { createBackgroundTasks, repeatEvery } from './tasks';
 import { isLoopbackHost } from './http/client-address';
 import { createE2eClock, E2E_CLOCK_PATH, withE2eClock } from './testing/e2e-clock';
 
+/** How often rows past their use are removed (ADR 041). */
+const HOUSEKEEPING_INTERVAL_MS = 60_000;
 /** Longer than a proxy's idle timeout (commonly 60 s): see below. */
 const KEEP_ALIVE_SECONDS = 65;
 
@@ -139,7 +141,7 @@ async function serveApp(config: ServerConfig, prepared: Awaited<ReturnType<typeo
   // ADR 005: the journeys' servers (scripts/e2e-server.mjs) let the journeys move their clock;
   // only in the demo, listening on loopback (and in one process: config.ts refuses WORKERS > 1 with it).
   const e2eClock = process.env.E2E_CLOCK === '1' && config.demoMode && isLoopbackHost(config.host) ? createE2eClock() : undefined;
-  const { app } = createApp({ config, db: database.db, secret, mailer, staticDir, log, tasks, files, clock: e2eClock });
+  const { app, services } = createApp({ config, db: database.db, secret, mailer, staticDir, log, tasks, files, clock: e2eClock });
   const clock = e2eClock ?? systemClock;
   // ADR 025: an attempt the browser never came back to is finished at its deadline with its saved answers.
   // With several workers each sweeps: finishing locks the attempt row (FOR UPDATE) and skips a finished one (ADR 036).
@@ -149,6 +151,12 @@ async function serveApp(config: ServerConfig, prepared: Awaited<ReturnType<typeo
     // ADR 028: exam-mode mock attempts follow the same rule.
     const mocks = await finishOverdueMockAttempts(database.db, new Date(clock.now()));
     if (mocks > 0) log(`quiz sweep: finished ${mocks} mock exam attempt(s) past their deadline`);
+  });
+  // ADR 041: rows that no rule reads any more (tokens past their lifetime, tries out of the rate
+  // limit's window) go here, once a minute, instead of in every sign-in.
+  const stopHousekeeping = repeatEvery(tasks, 'housekeeping', HOUSEKEEPING_INTERVAL_MS, async () => {
+    await services.sessions.pruneExpiredTokens();
+    await services.rateLimiter.pruneExpired();
   });
   let fetch = e2eClock ? withE2eClock(app.fetch, e2eClock) : app.fetch;
   if (process.env.WORKER_HEADER === '1') fetch = withWorkerHeader(fetch);
@@ -179,6 +187,7 @@ async function serveApp(config: ServerConfig, prepared: Awaited<ReturnType<typeo
     // Force the exit if open connections keep the server from closing.
     setTimeout(() => process.exit(1), 10_000).unref();
     stopQuizSweep();
+    stopHousekeeping();
     server.close(async () => {
       await tasks.idle();
       mailer.close();

@@ -93,11 +93,13 @@ export function createRateLimiter({ db, clock, windowSeconds, maxPerAccount, max
     }
     const keys = [...limits.keys()].sort();
 
-    // Tries that left the window only take space; the index on window_start keeps this cheap.
-    await db.delete(rateLimits).where(lte(rateLimits.windowStart, new Date(now - windowMs)));
+    // Tries that left the window are not read (the window bounds every read) and are removed by
+    // `pruneExpired`, the housekeeping sweep's, not by each sign-in (ADR 041).
     const waitMs = await db.transaction(async (tx) => {
-      // One try per key at a time, across processes (PostgreSQL); PGlite runs one anyway.
-      for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+      // One try per key at a time, across processes (PostgreSQL); PGlite runs one anyway. One
+      // statement takes every key's lock, in the array's (sorted) order, so two tries never wait
+      // on each other crosswise.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(array[${sql.join(keys.map((key) => sql`${key}`), sql`, `)}]::text[]) as k`);
       const seen = await tx
         .select({ key: rateLimits.key, failures: sql<number>`coalesce(sum(${rateLimits.count}), 0)::int`, last: sql<string>`max(${rateLimits.windowStart})` })
         .from(rateLimits)
@@ -125,11 +127,14 @@ export function createRateLimiter({ db, clock, windowSeconds, maxPerAccount, max
       limited: false,
       refund: () => giveBack(keys).then(() => undefined),
       async succeeded() {
-        await giveBack(keys);
         // The count this try was on starts again. The owner's browser signing in leaves the
-        // others' count alone: it must not hand a guesser a fresh allowance.
-        const accountSide = keys.filter((key) => key !== addressKey(scope, subject.address));
-        if (accountSide.length > 0) await db.delete(rateLimits).where(inArray(rateLimits.key, accountSide));
+        // others' count alone: it must not hand a guesser a fresh allowance. The address's try is
+        // given back; the account's rows go (one statement for both).
+        const address = addressKey(scope, subject.address);
+        const accountSide = keys.filter((key) => key !== address);
+        if (accountSide.length === 0) return giveBack(keys).then(() => undefined);
+        await db.execute(sql`with gone as (delete from ${rateLimits} where ${inArray(rateLimits.key, accountSide)})
+          update ${rateLimits} set count = greatest(${rateLimits.count} - 1, 0) where ${eq(rateLimits.key, address)} and ${eq(rateLimits.windowStart, at)}`);
       },
     };
   }
@@ -140,6 +145,12 @@ export function createRateLimiter({ db, clock, windowSeconds, maxPerAccount, max
     await db.delete(rateLimits).where(or(eq(rateLimits.key, key), sql`starts_with(${rateLimits.key}, ${`${key}:`})`));
   }
 
-  return { attempt, clearAccount };
+  /** Removes the tries that have left the window (the housekeeping sweep, ADR 041); answers how many. */
+  async function pruneExpired(): Promise<number> {
+    const gone = await db.delete(rateLimits).where(lte(rateLimits.windowStart, new Date(clock.now() - windowMs))).returning({ key: rateLimits.key });
+    return gone.length;
+  }
+
+  return { attempt, clearAccount, pruneExpired };
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -90,8 +90,8 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
   async function start(userId: number, clientId: string | null, g2fa = false): Promise<{ token: string; sessionId: string }> {
     const sessionId = randomUUID();
     const now = new Date(clock.now());
-    // Expired tokens are refused by their exp claim already; their rows only take space.
-    await db.delete(tokens).where(lt(tokens.expiresAt, new Date(clock.now() - REFRESH_GRACE_SECONDS * 1000)));
+    // Expired tokens are refused by their exp claim already; `pruneExpiredTokens` (the housekeeping
+    // sweep, ADR 041) removes their rows.
     const minted = await mintToken(sessionId, userId, g2fa);
     return db.transaction(async (tx) => {
       if (singleDevice) {
@@ -202,6 +202,15 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
     return row?.userId ?? null;
   }
 
-  return { start, authenticate, refresh, revoke, revokeOthers, revokeAll, ownerOf };
+  /** Removes the rows of tokens past their lifetime and the refresh grace (the housekeeping sweep, ADR 041); answers how many. */
+  async function pruneExpiredTokens(): Promise<number> {
+    const gone = await db
+      .delete(tokens)
+      .where(lt(tokens.expiresAt, new Date(clock.now() - REFRESH_GRACE_SECONDS * 1000)))
+      .returning({ jti: tokens.jti });
+    return gone.length;
+  }
+
+  return { start, authenticate, refresh, revoke, revokeOthers, revokeAll, ownerOf, pruneExpiredTokens };
 }
 export type SessionService = ReturnType<typeof createSessionService>;

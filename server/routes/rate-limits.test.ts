@@ -4,6 +4,7 @@ import { createApp, type App } from '../app';
 import { testConfig, type ServerConfig } from '../config';
 import { createTestContext, TEST_CLIENT_ID, TEST_SECRET, type TestContext } from '../test-support';
 import { codeAtStep, stepOf } from '../testing/rfc6238';
+import { rateLimits, tokens } from '../db/schema';
 
 const WINDOW_S = 900;
 const MAX_DELAY_S = 60;
@@ -239,5 +240,52 @@ describe('rate limits across server processes', () => {
     const right = { external_id: 'agent01', password: 'Learner2026' };
     expect((await socketA('/api/auth/login', right, { 'X-Forwarded-For': '10.9.9.9' })).status).toBe(429);
     expect((await browserOf(app, '198.51.100.6')('/api/auth/login', right)).status).toBe(200);
+  });
+});
+
+describe('housekeeping (ADR 041: rows past their use go in a sweep, not in each sign-in)', () => {
+  const countRows = async (part: string) => (await ctx.database.db.select({ key: rateLimits.key }).from(rateLimits)).filter((r) => r.key.includes(part)).length;
+  const jtiOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { jti: string }).jti;
+
+  it('pruneExpired removes the tries that left the window, and only those; a try just out of the window no longer counts before that', async () => {
+    forgetEarlierTries();
+    await ctx.services.rateLimiter.pruneExpired(); // the earlier tests' tries
+    for (let i = 0; i < 3; i++) expect((await login('agent02', 'Wrong2026', '203.0.113.77')).status).toBe(400);
+    expect(await countRows('agent02')).toBeGreaterThan(0);
+    ctx.clock.advance(WINDOW_S * 1000 - 1_000);
+    // Still inside the window: kept, and still counting (a fourth failure, then a wait of 2 s).
+    expect(await ctx.services.rateLimiter.pruneExpired()).toBe(0);
+    expect((await login('agent02', 'Wrong2026', '203.0.113.78')).status).toBe(400);
+    await expectLimited(await login('agent02', 'Learner2026', '203.0.113.79'), 2);
+    ctx.clock.advance(2_000);
+    // The first three are out of the window: one failure counts, before the sweep ran too; then the sweep removes them.
+    expect((await login('agent02', 'Learner2026', '203.0.113.79')).status).toBe(200);
+    expect(await ctx.services.rateLimiter.pruneExpired()).toBeGreaterThan(0);
+    expect(await countRows('203.0.113.77')).toBe(0);
+  });
+
+  it('pruneExpiredTokens removes tokens past their lifetime and grace, and leaves a live one working', async () => {
+    forgetEarlierTries();
+    const old = await (await login('agent03', 'Learner2026', '203.0.113.80')).text();
+    ctx.clock.advance((ctx.config.sessionTimeoutSeconds + 31) * 1000);
+    const live = await (await login('agent03', 'Learner2026', '203.0.113.81')).text();
+    expect(await ctx.services.sessions.pruneExpiredTokens()).toBeGreaterThan(0);
+    const jtis = (await ctx.database.db.select({ jti: tokens.jti }).from(tokens)).map((t) => t.jti);
+    expect(jtis).not.toContain(jtiOf(old));
+    expect(jtis).toContain(jtiOf(live));
+    expect((await ctx.request('/api/users/current', { token: live })).status).toBe(200);
+    expect((await ctx.request('/api/users/current', { token: old })).status).toBe(401);
+  });
+});
+
+describe('a successful sign-in gives its try back to the address', () => {
+  it('so the address that signed in counts one failure fewer (Retry-After 1 s, not 2 s)', async () => {
+    forgetEarlierTries();
+    const fresh = () => ({ [HEADER.clientId]: crypto.randomUUID() });
+    for (let i = 0; i < 9; i++) expect((await login(`ghost-g${i}`, 'Wrong2026', '203.0.113.120', fresh())).status).toBe(400);
+    expect((await login('agent01', 'Learner2026', '203.0.113.120', fresh())).status).toBe(200);
+    expect((await login('ghost-gx', 'Wrong2026', '203.0.113.120', fresh())).status).toBe(400);
+    // Ten failures from the address (the sign-in's try given back): the next try waits 1 s.
+    await expectLimited(await login('agent02', 'Learner2026', '203.0.113.120', fresh()), 1);
   });
 });
