@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:load [-- --size S|M|L] [--duration SECONDS] [--kill] [--workers N] (issue 15, ADR 036)
+// npm run bench:load [-- --size S|M|L] [--duration SECONDS] [--kill] [--workers N] [--fast] (issue 15, ADR 036)
 //
 // Simulated agents, each on its own account, do what a learner does on PostgreSQL against the real
 // server with WORKERS=2 (node:cluster): sign in, the catalogue, a course, a lesson (a viewing, then
@@ -44,6 +44,9 @@ const { values: args } = parseArgs({
     kill: { type: 'boolean', default: false },
     workers: { type: 'string', default: '2' },
     'no-hello': { type: 'boolean', default: false },
+    // An A/B aid, not a load test: the same flow with no think times and a record every 2 s, so a
+    // few agents keep the server busy and its CPU per request compares between two builds.
+    fast: { type: 'boolean', default: false },
     // Every agent from 127.0.0.1 (one office behind one NAT) instead of an address of its own
     // behind a proxy (TRUST_PROXY=1, X-Forwarded-For), which is how the server is deployed.
     'one-address': { type: 'boolean', default: false },
@@ -55,7 +58,7 @@ const AGENTS = SIZES[size];
 const DURATION_MS = Number(args.duration) * 1000;
 const WORKERS = Number(args.workers);
 const PASSWORD = 'LoadTest2026';
-const RECORD_EVERY_MS = 30_000;
+const RECORD_EVERY_MS = args.fast ? 2_000 : 30_000;
 // The lesson course: readings and attachments the agents never finish, so it never completes and
 // keeps taking records. The quiz course: its items are made complete at setup, so its quiz is open.
 const LESSON_COURSE_TITLE = 'Product Knowledge: Term Life';
@@ -63,7 +66,7 @@ const QUIZ_COURSE_TITLE = 'Regulatory Update 2026';
 const BUDGET_P95_MS = 100;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const think = () => sleep(1000 + Math.random() * 2000);
+const think = () => sleep(args.fast ? 0 : 1000 + Math.random() * 2000);
 const log = (line) => console.error(`[load] ${line}`);
 
 function freePort() {
@@ -436,7 +439,7 @@ class Agent {
     for (const q of attempt.questions) {
       const choices = q.options.map((o) => o.id);
       const value = q.kind === 'multiple' ? choices.slice(0, Math.max(1, Math.min(q.max_choices ?? 1, 2))) : q.options.length > 0 ? [choices[Math.floor(Math.random() * choices.length)]] : 'an answer';
-      await sleep(300 + Math.random() * 700);
+      await sleep(args.fast ? 0 : 300 + Math.random() * 700);
       await this.call('PUT /api/quiz_attempts/:id/answers/:q', 'PUT', `/api/quiz_attempts/${attempt.id}/answers/${q.id}`, { json: { value, seq: 1 } });
     }
     await this.call('POST /api/quiz_attempts/:id/submit', 'POST', `/api/quiz_attempts/${attempt.id}/submit`);

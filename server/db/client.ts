@@ -49,12 +49,20 @@ async function migrateUnderLock(url: string): Promise<void> {
  * ADR 037: Drizzle sends a query as a named prepared statement only when the code calls
  * `.prepare(name)`; every other query was parsed and planned again on each run. postgres.js keeps
  * one prepared statement per query text on each connection, and Drizzle's texts carry values as
- * parameters, so there are as many statements as query shapes. (Transactions run on their own
- * client and are left as they are.)
+ * parameters, so there are as many statements as query shapes. A transaction's statements run on
+ * the client `begin` hands to its callback: that client is wrapped the same way (ADR 041; before,
+ * every statement of a sign-in, an on-screen record or a quiz answer was parsed and planned anew).
  */
-function preparingEveryQuery(client: postgres.Sql): postgres.Sql {
+function preparingEveryQuery<Client extends postgres.Sql | postgres.TransactionSql>(client: Client): Client {
   const unsafe: postgres.Sql['unsafe'] = (query, parameters, options) => client.unsafe(query, parameters, { ...options, prepare: true });
-  return new Proxy(client, { get: (target, property, receiver) => (property === 'unsafe' ? unsafe : Reflect.get(target, property, receiver)) });
+  // begin([options,] callback): the callback receives the transaction's client.
+  const begin = (...args: unknown[]) => {
+    const callback = args[args.length - 1] as (tx: postgres.TransactionSql) => unknown;
+    return (client as postgres.Sql).begin(...([...args.slice(0, -1), (tx: postgres.TransactionSql) => callback(preparingEveryQuery(tx))] as [(tx: postgres.TransactionSql) => unknown]));
+  };
+  return new Proxy(client, {
+    get: (target, property, receiver) => (property === 'unsafe' ? unsafe : property === 'begin' && 'begin' in target ? begin : Reflect.get(target, property, receiver)),
+  });
 }
 
 /** Opens the database and applies every pending migration. */
