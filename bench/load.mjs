@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:load [-- --size S|M|L] [--duration SECONDS] [--kill] [--workers N] [--fast] (issue 15, ADR 036)
+// npm run bench:load [-- --size S|M|L] [--duration SECONDS] [--kill] [--workers N] [--ramp SECONDS] [--fast] (issue 15, ADR 036, 041)
 //
 // Simulated agents, each on its own account, do what a learner does on PostgreSQL against the real
 // server with WORKERS=2 (node:cluster): sign in, the catalogue, a course, a lesson (a viewing, then
@@ -47,6 +47,8 @@ const { values: args } = parseArgs({
     // An A/B aid, not a load test: the same flow with no think times and a record every 2 s, so a
     // few agents keep the server busy and its CPU per request compares between two builds.
     fast: { type: 'boolean', default: false },
+    // Seconds over which the agents arrive (default: Moodle's ramp-up for the size, see main()).
+    ramp: { type: 'string' },
     // Every agent from 127.0.0.1 (one office behind one NAT) instead of an address of its own
     // behind a proxy (TRUST_PROXY=1, X-Forwarded-For), which is how the server is deployed.
     'one-address': { type: 'boolean', default: false },
@@ -467,7 +469,7 @@ async function main() {
     // least 30 s), and at most over the first third of the run, as a morning's logins do. Over a
     // shorter ramp the agents move in step (all in their 30-s records, then all at the quiz at once):
     // waves of twice the mean rate that no office of a thousand produces (ADR 041).
-    const ramp = Math.min(RAMP_MS[size], DURATION_MS / 3);
+    const ramp = args.ramp !== undefined ? Number(args.ramp) * 1000 : Math.min(RAMP_MS[size], DURATION_MS / 3);
     const agents = plan.agents.map((account, i) => Object.assign(new Agent(account, plan, server.base, stopAt), { rampDelay: (i / plan.agents.length) * ramp }));
     let killed = null;
     const killer = args.kill

@@ -78,11 +78,14 @@ async function credit(tx: Tx, userId: number, key: number, claim: Claim): Promis
   const claimStart = toSecond(key - claim.clientOffsetMs);
   const window = { start: Math.max(viewing.start, claimStart - ON_SCREEN_CLOCK_SLACK_SECONDS), end: Math.min(viewing.end, claimStart + claim.duration + ON_SCREEN_CLOCK_SLACK_SECONDS) };
   if (window.end <= window.start) return { credited: 0, stretches: [], trimmed: ['viewing'] };
-  const taken = await tx
-    .select({ startsAt: creditedSpans.startsAt, endsAt: creditedSpans.endsAt })
-    .from(creditedSpans)
-    .where(and(eq(creditedSpans.userId, userId), lt(creditedSpans.startsAt, new Date(window.end * 1000)), gt(creditedSpans.endsAt, new Date(window.start * 1000))));
-  const covers = await identityCovers(tx, claim.config, userId, window.start, window.end);
+  // Reads sent together (the learner is locked already; neither depends on the other).
+  const [taken, covers] = await Promise.all([
+    tx
+      .select({ startsAt: creditedSpans.startsAt, endsAt: creditedSpans.endsAt })
+      .from(creditedSpans)
+      .where(and(eq(creditedSpans.userId, userId), lt(creditedSpans.startsAt, new Date(window.end * 1000)), gt(creditedSpans.endsAt, new Date(window.start * 1000)))),
+    identityCovers(tx, claim.config, userId, window.start, window.end),
+  ]);
   return creditRecord({
     claimStart,
     claimSeconds: claim.duration,
@@ -100,12 +103,11 @@ async function credit(tx: Tx, userId: number, key: number, claim: Claim): Promis
  * so a browser that lost the first answer can drop the record.
  */
 async function store(tx: Tx, target: Target, claim: Claim, values: { courseId: number | null; completedPages?: number }): Promise<RecordOutcome> {
-  if (values.courseId !== null && (await isCourseCompleted(tx, target.userId, values.courseId))) {
-    return { outcome: (await recordExists(tx, target)) ? 'exists' : 'completed' };
-  }
-  await lockLearner(tx, target.userId);
-  if (await recordExists(tx, target)) return { outcome: 'exists' };
-  const result = await credit(tx, target.userId, target.key, claim);
+  const { courseCompleted } = await lockLearner(tx, target.userId, values.courseId);
+  // Under the lock: whether the key was seen, and where the seconds would go, read together.
+  const [exists, result] = await Promise.all([recordExists(tx, target), courseCompleted ? null : credit(tx, target.userId, target.key, claim)]);
+  if (exists) return { outcome: 'exists' };
+  if (result === null) return { outcome: 'completed' };
   const inserted = await tx
     .insert(onScreenLogs)
     .values({

@@ -1,8 +1,8 @@
-import { and, eq, gte, lte } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Viewing } from '../../src/api/schemas/viewings.schema';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
-import { identityChecks, sessions, users, viewings } from '../db/schema';
+import { courseEnrolments, identityChecks, sessions, users, viewings } from '../db/schema';
 import { coversOf, type Cover, type Evidence } from './on-screen-time-credit';
 import type { Tx } from './courses';
 
@@ -36,9 +36,15 @@ export async function hasViewed(db: Tx, userId: number, attachmentId: number): P
   return row !== undefined;
 }
 
-/** Serialises the crediting of one learner's records (two tabs sending at once must not both take the same free seconds). */
-export async function lockLearner(tx: Tx, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+/**
+ * Serialises the crediting of one learner's records (two tabs sending at once must not both take
+ * the same free seconds). Answers, from the same statement, whether the learner's enrolment in
+ * `courseId` is completed (ADR 041: one round trip, not two; read no earlier than before).
+ */
+export async function lockLearner(tx: Tx, userId: number, courseId: number | null): Promise<{ courseCompleted: boolean }> {
+  const status = courseId === null ? sql<null>`null` : sql<string | null>`(select ce.status from ${courseEnrolments} ce where ce.user_id = ${userId} and ce.course_id = ${courseId})`;
+  const [row] = await tx.select({ status }).from(users).where(eq(users.id, userId)).for('update');
+  return { courseCompleted: row?.status === 'completed' };
 }
 
 /** Seconds a passed check (or the sign-in) covers: the longest delay between prompts plus the slack to answer. */
@@ -56,14 +62,17 @@ export async function identityCovers(db: Tx, config: ServerConfig, userId: numbe
   const windowSeconds = verificationWindowSeconds(config);
   const since = new Date((from - windowSeconds) * 1000);
   const until = new Date(to * 1000);
-  const signIns = await db
-    .select({ id: sessions.id, createdAt: sessions.createdAt, g2fa: sessions.g2fa })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), gte(sessions.createdAt, since), lte(sessions.createdAt, until)));
-  const checks = await db
-    .select({ id: identityChecks.id, outcome: identityChecks.outcome, createdAt: identityChecks.createdAt })
-    .from(identityChecks)
-    .where(and(eq(identityChecks.userId, userId), gte(identityChecks.createdAt, since), lte(identityChecks.createdAt, until)));
+  // Two reads sent together (one round trip in a transaction); neither depends on the other.
+  const [signIns, checks] = await Promise.all([
+    db
+      .select({ id: sessions.id, createdAt: sessions.createdAt, g2fa: sessions.g2fa })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gte(sessions.createdAt, since), lte(sessions.createdAt, until))),
+    db
+      .select({ id: identityChecks.id, outcome: identityChecks.outcome, createdAt: identityChecks.createdAt })
+      .from(identityChecks)
+      .where(and(eq(identityChecks.userId, userId), gte(identityChecks.createdAt, since), lte(identityChecks.createdAt, until))),
+  ]);
   const verifications: Array<{ at: number; evidence: Evidence }> = [
     ...signIns.filter((s) => s.g2fa || !config.twoFactorRequired).map((s) => ({ at: toSecond(s.createdAt), evidence: { identityCheckId: null, signInSessionId: s.id } })),
     ...checks.filter((c) => c.outcome === 'success').map((c) => ({ at: toSecond(c.createdAt), evidence: { identityCheckId: c.id, signInSessionId: null } })),
