@@ -9,7 +9,7 @@ import type {
   DepartmentList,
   Lesson,
 } from '../../src/api/schemas/courses.schema';
-import { DEFAULT_COVER_URL, type Language } from '../../src/config/constants';
+import { DEFAULT_COVER_URL, LANGUAGES, type Language } from '../../src/config/constants';
 import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { attachmentProgress, attachments, courseEnrolments, courseItems, courseLikes, courses, departments, lessons, onScreenLogs, type LocalizedText } from '../db/schema';
@@ -137,11 +137,20 @@ interface ListShape {
   department: 'id' | 'name' | null;
   q: boolean;
   status: boolean;
+  /** The "all" list's order is its titles in this language (an index each, ADR 042); null for the others. */
+  orderLang: Language | null;
 }
 
-function shapeOf(list: CourseList, query: CourseListQuery): ListShape {
+function shapeOf(list: CourseList, query: CourseListQuery, lang: Language): ListShape {
   const department = query.department ? (/^\d{1,18}$/.test(query.department) ? 'id' : 'name') : null;
-  return { list, kind: list === 'recommended' || Boolean(query.kind), department, q: Boolean(query.q), status: list === 'mine' && Boolean(query.status) };
+  return {
+    list,
+    kind: list === 'recommended' || Boolean(query.kind),
+    department,
+    q: Boolean(query.q),
+    status: list === 'mine' && Boolean(query.status),
+    orderLang: list === 'all' ? lang : null,
+  };
 }
 
 const placeholder = sql.placeholder;
@@ -164,10 +173,11 @@ function filtersOf(shape: ListShape): SQL[] {
   return where;
 }
 
-function orderOf(list: CourseList): SQL[] {
-  switch (list) {
+function orderOf(shape: ListShape): SQL[] {
+  switch (shape.list) {
     case 'all':
-      return [sql`${courses.title} ->> ${placeholder('lang')}::text asc`, asc(courses.id)];
+      // The language as a literal, not a placeholder: courses_title_<lang>_idx then gives the order.
+      return [sql`(${courses.title} ->> ${sql.raw(`'${LANGUAGES.find((l) => l === shape.orderLang) ?? 'en'}'`)}) asc`, asc(courses.id)];
     case 'ranking':
       // courses_ranking_idx gives the first two keys: the page is read in order, not sorted from all.
       return [desc(courses.enrolmentCount), desc(courses.likeCount), desc(courses.clicks), asc(courses.id)];
@@ -186,14 +196,17 @@ function orderOf(list: CourseList): SQL[] {
 function prepareList(db: Db, shape: ListShape, name: string) {
   const where = and(...filtersOf(shape));
   const enrolmentJoin = eq(courseEnrolments.courseId, courses.id);
-  const countQuery = db.select({ total: count() }).from(courses).innerJoin(departments, eq(departments.id, courses.departmentId));
+  // Every course has its department (a foreign key, not null): the count joins it only to filter by
+  // its name, and otherwise counts the courses alone (an index-only scan of published_at, ADR 042).
+  const counted = db.select({ total: count() }).from(courses);
+  const countQuery = shape.department === 'name' ? counted.innerJoin(departments, eq(departments.id, courses.departmentId)) : counted;
   const rowsQuery = db.select(cardColumns(placeholder('userId'))).from(courses).innerJoin(departments, eq(departments.id, courses.departmentId));
   const mine = shape.list === 'mine';
   return {
     count: (mine ? countQuery.innerJoin(courseEnrolments, enrolmentJoin) : countQuery).where(where).prepare(`${name}_count`),
     rows: (mine ? rowsQuery.innerJoin(courseEnrolments, enrolmentJoin) : rowsQuery)
       .where(where)
-      .orderBy(...orderOf(shape.list))
+      .orderBy(...orderOf(shape))
       .limit(placeholder('limit'))
       .offset(placeholder('offset'))
       .prepare(`${name}_rows`),
@@ -218,7 +231,7 @@ export async function listCourses(
   query: CourseListQuery,
   { userId, lang, now }: { userId: number; lang: Language; now: Date },
 ): Promise<CourseListResponse> {
-  const shape = shapeOf(list, query);
+  const shape = shapeOf(list, query, lang);
   const prepared = listQueryOf(db, shape);
   const values = {
     now: now.toISOString(),
@@ -227,7 +240,6 @@ export async function listCourses(
     pattern: query.q ? searchPattern(query.q) : null,
     status: query.status ?? null,
     userId,
-    lang,
   };
   const { limit, offset } = paging(query.page, query.per_page);
   // Both at once: two connections of the pool, one round trip of waiting.

@@ -45,6 +45,11 @@ export const courses = pgTable(
     index('courses_published_at_idx').on(t.publishedAt),
     // pg_trgm (migration 0018) serves `ilike '%…%'` for patterns of three characters or more.
     index('courses_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The "all" list's order, one index per language (migration 0019, ADR 042): its page is read in
+    // order instead of sorting every published course by its title.
+    index('courses_title_en_idx').on(sql`(${t.title} ->> 'en')`, t.id),
+    index('courses_title_zh_idx').on(sql`(${t.title} ->> 'zh')`, t.id),
+    index('courses_title_cn_idx').on(sql`(${t.title} ->> 'cn')`, t.id),
   ],
 );
 
