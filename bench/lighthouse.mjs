@@ -48,6 +48,12 @@ async function lighthouseFor(base, { path, signIn, pathFor }) {
     // Lighthouse 13 names the LCP element in its LCP breakdown insight.
     const lcpNode = (lhr.audits['lcp-breakdown-insight']?.details?.items ?? []).find((i) => i.type === 'node');
     const blocking = (lhr.audits['render-blocking-insight']?.details?.items ?? []).map((i) => `${new URL(i.url).pathname} ${Math.round(i.wastedMs ?? 0)} ms`);
+    // Less noisy than the score on a shared machine (ADR 035, addendum 3): what the page loaded, and
+    // how its main-thread work was cut into tasks (both ×4 of what this machine took).
+    const requests = lhr.audits['network-requests']?.details?.items ?? [];
+    const scripts = requests.filter((r) => r.resourceType === 'Script');
+    const scripting = (lhr.audits['bootup-time']?.details?.items ?? []).reduce((sum, i) => sum + (i.scripting ?? 0), 0);
+    const longTasks = (lhr.audits['long-tasks']?.details?.items ?? []).map((t) => Math.round(t.duration));
     return {
       path: target.path,
       kind: target.kind,
@@ -60,6 +66,7 @@ async function lighthouseFor(base, { path, signIn, pathFor }) {
         // The CPU figures scale with this machine's speed at the time (Lighthouse's benchmark index:
         // higher is faster; it falls when the shared cores are busy).
         `FCP ${(audit('first-contentful-paint') / 1000).toFixed(2)} s, speed index ${(audit('speed-index') / 1000).toFixed(2)} s, benchmark index ${Math.round(lhr.environment.benchmarkIndex)}`,
+        `${requests.length} requests, ${scripts.length} scripts ${(scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024).toFixed(1)} KB; scripting ${Math.round(scripting)} ms; long tasks ${longTasks.join(' + ') || 'none'} ms`,
         `LCP element ${lcpNode ? `${lcpNode.snippet} "${String(lcpNode.nodeLabel ?? '').slice(0, 40)}"` : '?'}${blocking.length ? `; render-blocking: ${blocking.join(', ')}` : ''}`,
         ...shifts.slice(0, 3).map((s) => `layout shift ${Number(s.score).toFixed(3)}: ${s.node?.snippet ?? '?'}`),
       ],
