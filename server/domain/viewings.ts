@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Viewing } from '../../src/api/schemas/viewings.schema';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
@@ -61,17 +61,21 @@ export async function identityCovers(db: Tx, config: ServerConfig, userId: numbe
   if (!config.continualAuth.enabled) return null;
   const windowSeconds = verificationWindowSeconds(config);
   const since = new Date((from - windowSeconds) * 1000);
-  const until = new Date(to * 1000);
+  // Rows are stamped to the millisecond and `to` is a whole second: a sign-in or check made within
+  // second `to` (before it ends) counts for it. `to * 1000` left out a sign-in at 12:00:05.700 from a
+  // viewing opened at 12:00:05.900, which then said the verification had lapsed and the browser
+  // prompted at once (a journey saw it on a fast machine).
+  const until = new Date((to + 1) * 1000);
   // Two reads sent together (one round trip in a transaction); neither depends on the other.
   const [signIns, checks] = await Promise.all([
     db
       .select({ id: sessions.id, createdAt: sessions.createdAt, g2fa: sessions.g2fa })
       .from(sessions)
-      .where(and(eq(sessions.userId, userId), gte(sessions.createdAt, since), lte(sessions.createdAt, until))),
+      .where(and(eq(sessions.userId, userId), gte(sessions.createdAt, since), lt(sessions.createdAt, until))),
     db
       .select({ id: identityChecks.id, outcome: identityChecks.outcome, createdAt: identityChecks.createdAt })
       .from(identityChecks)
-      .where(and(eq(identityChecks.userId, userId), gte(identityChecks.createdAt, since), lte(identityChecks.createdAt, until))),
+      .where(and(eq(identityChecks.userId, userId), gte(identityChecks.createdAt, since), lt(identityChecks.createdAt, until))),
   ]);
   const verifications: Array<{ at: number; evidence: Evidence }> = [
     ...signIns.filter((s) => s.g2fa || !config.twoFactorRequired).map((s) => ({ at: toSecond(s.createdAt), evidence: { identityCheckId: null, signInSessionId: s.id } })),

@@ -144,6 +144,17 @@ describe('completion follows from credited time only', () => {
 });
 
 describe('time is credited only while identity was verified recently (continual authentication)', () => {
+  it('a viewing opened within the second of the sign-in is covered by it (rows are stamped to the millisecond)', async () => {
+    // The sign-in at x.600 s, the viewing at x.800 s: the same whole second.
+    ctx.clock.advance(1000 - (ctx.clock.now() % 1000) + 600);
+    const learner = await signIn(ctx, 'agent02');
+    ctx.clock.advance(200);
+    const res = await learner.request('/api/viewings', { method: 'POST', json: { item_id: String(ids.longReading) } });
+    expect(res.status).toBe(201);
+    const until = Date.parse(((await res.json()) as { identity_verified_until: string }).identity_verified_until);
+    expect(until).toBe((Math.floor(ctx.clock.now() / 1000) + WINDOW_SECONDS) * 1000);
+  });
+
   it('stops crediting after an unanswered prompt, and after a failed one until a check is passed; every second is traced', async () => {
     const learner = await signIn(ctx, 'agent01');
     const viewing_id = await openViewing(learner, { item_id: ids.longReading });
