@@ -524,6 +524,7 @@ export const SHARED = {
     'attachment-crypto': 'the decrypting worker of every attachment',
     'session-channel': 'the session shared between tabs',
     'scorm-runtime': 'scorm-again, the SCORM runtime library, loaded lazily for the SCORM launcher (ADR 029)',
+    'yield-to-browser': 'ends a task so the browser can paint between boot\'s steps (ADR 035, addendum 3)',
   },
   /** src/machines/<folder>/ */
   machines: {
