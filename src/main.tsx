@@ -7,8 +7,8 @@ import { boot } from './boot';
 import { createAppI18n, storedLanguage } from './i18n';
 import { openSessionChannel } from './platform/session-channel';
 import { AppProviders } from './routes/app-context';
-import { createAppRouter, prefetchRoutes } from './routes/router';
-import { specDefaultAppConfig } from './config/app-config.defaults';
+import { createAppRouter } from './routes/router';
+import { yieldToBrowser } from './platform/yield-to-browser';
 import { AppErrorView } from './ui/app-error/app-error-view';
 import { loadCjkFontFor } from './ui/styles/cjk-fonts';
 import './ui/styles/global.css';
@@ -33,8 +33,8 @@ async function renderBootFailure(root: Root, error: unknown): Promise<void> {
 }
 
 async function start(root: Root): Promise<I18n> {
-  // The shown page's chunks load beside the configuration request, not after the first render (ADR 035).
-  prefetchRoutes(specDefaultAppConfig, window.location.pathname);
+  // Requests first: the configuration and the catalogue (boot), the session's chunks, an open tab.
+  const booted = boot();
   // The session (XState, the timeout dialog) loads beside the app configuration, so it stays out
   // of the entry chunk without delaying the first render.
   const sessionModules = Promise.all([import('./routes/session/session.actor'), import('./routes/session/session-provider')]);
@@ -42,11 +42,21 @@ async function start(root: Root): Promise<I18n> {
   // configuration loads, and before the guards decide whether the sign-in page is needed.
   const channel = openSessionChannel();
   const joined = import('./routes/session/tab-sync').then(({ joinOpenTabs }) => joinOpenTabs(channel));
-  const [{ config, i18n }, [{ createSession }, { SessionProvider }]] = await Promise.all([boot(), sessionModules, joined]);
-  // The router starts its first navigation (and its loaders' calls) as soon as it exists, so the
-  // http layer must already route through it: the handlers read `router` when they are called.
-  let router: ReturnType<typeof createAppRouter> | null = null;
-  const navigate = (to: string, opts?: { replace?: boolean }) => void router?.navigate(to, opts);
+  // The work below is split into tasks, each short enough not to block the page for long (ADR 035,
+  // addendum 3): the entry's evaluation is one already.
+  await yieldToBrowser();
+  // The router exists from the start: its first navigation loads the shown page's chunks beside the
+  // configuration request (ADR 035). Its guards wait for `ready`, resolved below once the
+  // configuration, a joined tab's token and the session exist (createAppRouter).
+  let openRouter = () => {};
+  const ready = new Promise<void>((resolve) => (openRouter = resolve));
+  const router = createAppRouter(ready);
+  const [{ config, i18n }, [{ createSession }, { SessionProvider }]] = await Promise.all([booted, sessionModules, joined]);
+  await yieldToBrowser();
+  // Until the router is handed to the http layer and the session, as before it existed, their
+  // navigations and the request's location do not go through it.
+  let routed: typeof router | null = null;
+  const navigate = (to: string, opts?: { replace?: boolean }) => void routed?.navigate(to, opts);
   // One session for the page's life: a valid stored token (a reload) starts it signed in.
   const session = createSession({
     settings: config.appEnabledFunction.setTimeoutFunction,
@@ -59,12 +69,19 @@ async function start(root: Root): Promise<I18n> {
     // The user-expired handling (SPEC §8): the session alerts and ends.
     onDeviceExpired: (message) => session.deviceExpired(message),
     location: () => {
-      const loc = router ? (router.state.navigation.location ?? router.state.location) : window.location;
+      const loc = routed ? (routed.state.navigation.location ?? routed.state.location) : window.location;
       return { pathname: loc.pathname, search: loc.search };
     },
     language: () => i18n.language,
   });
-  router = createAppRouter(config);
+  await yieldToBrowser();
+  // The guards run from here: the loaders' calls route through the http layer configured above.
+  routed = router;
+  openRouter();
+  // With the page's chunks loaded, the guards settle the first navigation within this task: the
+  // page is then rendered once, without the router's fallback (the loading overlay) before it.
+  // Otherwise (a chunk still loading, a redirect to another page) the fallback shows as before.
+  await Promise.race([firstNavigationDone(router), yieldToBrowser()]);
   root.render(
     <StrictMode>
       <AppProviders config={config} i18n={i18n}>
@@ -75,6 +92,17 @@ async function start(root: Root): Promise<I18n> {
     </StrictMode>,
   );
   return i18n;
+}
+
+function firstNavigationDone(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 // The Chinese font faces (SPEC §9) are large stylesheets of unicode-range slices: loaded after the

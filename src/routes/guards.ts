@@ -19,6 +19,12 @@ export function setGuardConfig(config: AppConfig): void {
   guardConfig = config;
 }
 
+/** A feature flag that hides pages (SPEC §6, §9), read when a guard runs: the route table is built
+ * at boot, before the configuration has arrived (ADR 035, addendum 3). */
+export function featureEnabled(flag: 'offlineCourse' | 'mockExam' | 'learningMap'): boolean {
+  return guardConfig.appEnabledFunction[flag];
+}
+
 interface GuardArgs {
   request: Request;
 }

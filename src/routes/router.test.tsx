@@ -6,7 +6,7 @@ import { agent01, json, tokenFor } from '../api/test-helpers';
 import { clearToken, getRedirectUrl, setToken } from '../platform/storage/token-storage';
 import { fakeApi } from './testing/network';
 import { renderApp } from './testing/render-app';
-import { appRoutes, prefetchRoutes } from './router';
+import { appRoutes, createAppRouter } from './router';
 
 const manager01 = { ...agent01, id: '4', external_id: 'manager01', name: 'Cheung Wai Kit', manager_id: '9', is_manager: true, unread_notifications_count: 0 };
 
@@ -126,7 +126,7 @@ describe('routes (SPEC §2)', () => {
     let asked = 0;
     setToken(tokenFor(agent01.id));
     fakeApi({ 'GET /api/users/current': () => ((asked += 1), json(agent01)) });
-    const layout = appRoutes(demoAppConfig)[0].children!.find((route) => route.path === '' && route.loader)!;
+    const layout = appRoutes()[0].children!.find((route) => route.path === '' && route.loader)!;
     await (layout.loader as (args: { request: Request; params: object }) => unknown)({ request: new Request('http://localhost/main'), params: {} });
     await waitFor(() => expect(asked).toBe(1));
     // Signed out, the guard sends the visitor away and nothing is asked.
@@ -135,13 +135,28 @@ describe('routes (SPEC §2)', () => {
     expect(asked).toBe(1);
   });
 
-  it('prefetches the layout and page modules a path shows, each once loaded (ADR 035)', async () => {
-    const modules = (path: string) => Promise.all(prefetchRoutes(demoAppConfig, path)) as Promise<{ Component?: unknown }[]>;
-    const courses = await modules('/courses/all');
-    expect(courses).toHaveLength(2);
-    for (const route of courses) expect(typeof route.Component).toBe('function');
-    expect(await modules('/login')).toHaveLength(1);
-    expect(await modules('/lesson/1/2')).toHaveLength(2);
+  it('loads the layout and page modules a path shows as soon as the router exists, and runs no guard before boot says ready (ADR 035)', async () => {
+    // A lazy route, once loaded, has its element and no lazy() left.
+    const loaded = (router: ReturnType<typeof createAppRouter>) => router.state.matches.filter((m) => m.route.path !== undefined).map((m) => [m.route.path, m.route.lazy === undefined && m.route.element != null]);
+    const cases = [
+      ['/courses/all', [['', true], ['courses', false], ['all', true]]],
+      ['/login', [['login', true]]],
+      ['/lesson/1/2', [['', true], ['lesson/:courseId/:itemId', true]]],
+    ] as const;
+    for (const [path, modules] of cases) {
+      window.history.replaceState(null, '', path);
+      let ready = () => {};
+      const router = createAppRouter(new Promise<void>((resolve) => (ready = resolve)));
+      await waitFor(() => expect(loaded(router)).toEqual(modules));
+      // Signed out: the guards send /courses/all and the lesson to /login, but only once ready.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(router.state.initialized).toBe(false);
+      expect(router.state.location.pathname).toBe(path);
+      ready();
+      await waitFor(() => expect(router.state.initialized).toBe(true));
+      expect(router.state.location.pathname).toBe('/login');
+      router.dispose();
+    }
   });
 
   it('sends a signed-in user away from /login', async () => {

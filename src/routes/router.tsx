@@ -1,10 +1,9 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import type { AppConfig } from '../api/schemas/app-config.schema';
+import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { CourseList } from '../api/schemas/courses.schema';
 import { LoadingOverlay } from '../ui/layout/loading-overlay';
 import { loadCurrentUser } from '../api/current-user';
-import { authGuard, isAuthenticated, loginGuard, mobileCheck } from './guards';
+import { authGuard, featureEnabled, isAuthenticated, loginGuard, mobileCheck } from './guards';
 import { managementGuard } from './management/management.guard';
 import type { RouteTitleHandle } from './layout/page-title';
 import { titled, UNTITLED, type TitleKey } from './route-handle';
@@ -35,10 +34,10 @@ function catalogue(list: CourseList, title: TitleKey): RouteObject {
 }
 
 /** Learning map, mock exam and offline courses are hidden when their feature is off (SPEC §6, §9); the pages too. */
-function featureGuard(enabled: boolean) {
+function featureGuard(feature: Parameters<typeof featureEnabled>[0]) {
   return (args: LoaderFunctionArgs) => {
     authGuard(args);
-    if (!enabled) throw redirect('/main');
+    if (!featureEnabled(feature)) throw redirect('/main');
     return null;
   };
 }
@@ -58,9 +57,9 @@ function layoutLoader(args: LoaderFunctionArgs): null {
   return mobileCheck();
 }
 
-/** SPEC §2 "Routes", as data: tests mount the same tree in a memory router. */
-export function appRoutes(config: AppConfig): RouteObject[] {
-  const features = config.appEnabledFunction;
+/** SPEC §2 "Routes", as data: tests mount the same tree in a memory router. The configuration's
+ * feature flags are read by the guards when they run, so the table does not depend on it. */
+export function appRoutes(): RouteObject[] {
   const layoutHandle: MobileCheckHandle = { mobileCheck: true };
   return [
     {
@@ -97,12 +96,12 @@ export function appRoutes(config: AppConfig): RouteObject[] {
               path: 'offline',
               handle: titled('offline'),
               children: [
-                { index: true, loader: featureGuard(features.offlineCourse), ...page(() => import('./offline-courses/offline-courses.route')) },
-                guarded('mine', 'offline', () => import('./offline-enrolments/offline-enrolments.route'), featureGuard(features.offlineCourse)),
-                guarded('sessions/:sessionId/codes', 'offline', () => import('./offline-trainer/offline-trainer.route'), featureGuard(features.offlineCourse)),
+                { index: true, loader: featureGuard('offlineCourse'), ...page(() => import('./offline-courses/offline-courses.route')) },
+                guarded('mine', 'offline', () => import('./offline-enrolments/offline-enrolments.route'), featureGuard('offlineCourse')),
+                guarded('sessions/:sessionId/codes', 'offline', () => import('./offline-trainer/offline-trainer.route'), featureGuard('offlineCourse')),
                 // The classroom's link (/offline/:courseId/check-in/:sessionId/:code) carries the code in its path: the
                 // sign-in remembers the path, not the query (SPEC §2 guards). One route, so dropping the code keeps the page.
-                guarded(':courseId/:which?/:sessionId?/:code?', 'offline', () => import('./offline-enrolment/offline-enrolment.route'), featureGuard(features.offlineCourse)),
+                guarded(':courseId/:which?/:sessionId?/:code?', 'offline', () => import('./offline-enrolment/offline-enrolment.route'), featureGuard('offlineCourse')),
               ],
             },
             guarded('themes', 'themes', comingSoon),
@@ -146,8 +145,8 @@ export function appRoutes(config: AppConfig): RouteObject[] {
                 guarded('two-factor', 'two_factor', () => import('./two-factor/two-factor.route')),
               ],
             },
-            guarded('mockexam', 'mockexam', () => import('./mock-exams/mock-exams.route'), featureGuard(features.mockExam)),
-            guarded('learning-map', 'learning_map', comingSoon, featureGuard(features.learningMap)),
+            guarded('mockexam', 'mockexam', () => import('./mock-exams/mock-exams.route'), featureGuard('mockExam')),
+            guarded('learning-map', 'learning_map', comingSoon, featureGuard('learningMap')),
             guarded('pdf/*', 'pdf', comingSoon),
           ],
         },
@@ -157,16 +156,24 @@ export function appRoutes(config: AppConfig): RouteObject[] {
   ];
 }
 
-/**
- * Starts loading the lazy modules of the routes `pathname` matches (the layout and the page) and
- * answers their promises. At boot, before the configuration has arrived, so that these chunks load
- * beside that request instead of after the first render (ADR 035); the router's own lazy() calls
- * then find the modules loaded. A guard that sends the visitor elsewhere has cost a chunk or two.
- */
-export function prefetchRoutes(config: AppConfig, pathname: string): Promise<unknown>[] {
-  return (matchRoutes(appRoutes(config), pathname) ?? []).flatMap(({ route }) => (typeof route.lazy === 'function' ? [route.lazy().catch(() => undefined)] : []));
+/** Every loader of the table waits for `ready` before it runs (see createAppRouter). */
+function loadersAfter(ready: Promise<unknown>, routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const { loader, children } = route;
+    const gated = typeof loader === 'function' ? { loader: async (args: LoaderFunctionArgs) => (await ready, loader(args)) } : {};
+    return { ...route, ...gated, ...(children ? { children: loadersAfter(ready, children) } : {}) } as RouteObject;
+  });
 }
 
-export function createAppRouter(config: AppConfig) {
-  return createBrowserRouter(appRoutes(config));
+/**
+ * The app's router, created first thing at boot, before the configuration has arrived: its first
+ * navigation calls the lazy() of the routes the address matches, so the layout's and the page's
+ * chunks load beside the configuration request instead of after the first render (ADR 035); and
+ * the table is built and matched once, by the router itself (addendum 3: a separate prefetch
+ * built and matched it a second time on the main thread). The guards read the configuration, the
+ * token a joined tab may hand over and the session, so every loader waits for `ready`, which boot
+ * resolves when all of those exist: until then the navigation stays pending and no guard decides.
+ */
+export function createAppRouter(ready: Promise<unknown>) {
+  return createBrowserRouter(loadersAfter(ready, appRoutes()));
 }

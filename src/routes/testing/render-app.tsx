@@ -18,7 +18,7 @@ configure({ asyncUtilTimeout: 10_000 });
 export function renderApp(path: string, { config = demoAppConfig, lang = 'en' }: { config?: AppConfig; lang?: Language } = {}) {
   const i18n = createI18n(lang);
   setGuardConfig(config);
-  const router = createMemoryRouter(appRoutes(config), { initialEntries: [path] });
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
   // As in main.tsx: one session per app, here per render (the previous test's one is stopped).
   previousSession?.stop();
   const session = createSession({
