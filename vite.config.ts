@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
 import { precompress } from './build/precompress.ts';
+import { LEARNING_TEXTS, routeHintsPlugin } from './build/route-hints.ts';
 import { stripContractDocsPlugin } from './build/strip-contract-docs.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
@@ -62,6 +63,8 @@ const firstPageChunks = {
     { name: 'sign-in', priority: 6, test: routeModule('sign-in') },
     { name: 'courses', priority: 4, test: routeModule('courses') },
     { name: 'lesson', priority: 3, test: routeModule('lesson') },
+    // The learning pages' texts: one chunk per language instead of six (ADR 043).
+    ...(['en', 'zh', 'cn'] as const).map((lang) => ({ name: `learning-${lang}`, priority: 2, test: (id: string) => LEARNING_TEXTS.exec(id)?.[1] === lang })),
   ],
 };
 
@@ -70,7 +73,8 @@ export default defineConfig(({ command }) => ({
   // precompress: brotli and gzip of every built text file, sent by the server as they are (ADR 015).
   // stripContractDocs: the browser build leaves out the contracts' OpenAPI texts (ADR 008, 018).
   // inlineEntryCss: the entry's stylesheet is written into index.html, not linked (ADR 035).
-  plugins: [stripContractDocsPlugin(), react(), inlineEntryCss(), precompress()],
+  // routeHints: the first pages' chunks, for the server to name in their HTML (ADR 043).
+  plugins: [stripContractDocsPlugin(), react(), inlineEntryCss(), routeHintsPlugin(), precompress()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
   // No data: URLs for assets: the CSP allows fonts only from 'self'.
   build: {

@@ -123,3 +123,71 @@ describe('precompressed built files', () => {
     }
   });
 });
+
+describe('a first page names its chunks in its HTML (ADR 043)', () => {
+  const page = '<!doctype html><html><head><title>Agent Academy</title><script type="module" src="/assets/index-AbCd1234.js"></script></head><body></body></html>';
+  const hints = [
+    {
+      pattern: '^/login/?$',
+      scripts: ['/assets/c-Login123.js'],
+      styles: ['/assets/s-Login123.css'],
+      images: [],
+      texts: { en: ['/assets/en-Texts123.js'], zh: ['/assets/zh-Texts123.js'], cn: ['/assets/cn-Texts123.js'] },
+    },
+    { pattern: '^/(main/?)?$', scripts: ['/assets/c-Main1234.js', '/x" onload="alert(1)'], styles: [], images: ['/assets/tiles/all-courses.svg'], texts: { en: [], zh: [], cn: [] } },
+  ];
+  let hinted: string;
+  let hintedApp: Hono<AppEnv>;
+  beforeAll(async () => {
+    hinted = mkdtempSync(path.join(tmpdir(), 'aa-route-hints-'));
+    writeFileSync(path.join(hinted, 'index.html'), page);
+    writeFileSync(path.join(hinted, 'route-hints.json'), JSON.stringify(hints));
+    await precompressDir(hinted);
+    hintedApp = new Hono<AppEnv>();
+    serveSpa(hintedApp, hinted);
+  });
+  afterAll(() => rmSync(hinted, { recursive: true, force: true }));
+  const load = (url: string, headers: Record<string, string> = {}) => hintedApp.request(url, { headers });
+
+  it('adds the page chunks, stylesheets, texts and the configuration to the head, in every coding', async () => {
+    const br = await load('/login', { 'Accept-Encoding': 'br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+    expect(br.headers.get('cache-control')).toBe('no-cache');
+    const text = brotliDecompressSync(await bytes(br)).toString();
+    const head = text.slice(0, text.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/c-Login123.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/en-Texts123.js">');
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/s-Login123.css">');
+    expect(head).toContain('<link rel="preload" as="fetch" crossorigin href="/api/app-config">');
+    expect(head).not.toContain('zh-Texts123');
+    const gzip = await load('/login', { 'Accept-Encoding': 'gzip' });
+    expect(gunzipSync(await bytes(gzip)).toString()).toBe(text);
+    const plain = await load('/login');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(text);
+  });
+
+  it('names the texts of the language in the lang cookie', async () => {
+    const text = await (await load('/login', { Cookie: 'XSRF-TOKEN=abc; lang=zh' })).text();
+    expect(text).toContain('/assets/zh-Texts123.js');
+    expect(text).not.toContain('/assets/en-Texts123.js');
+    // An unknown language is the default's.
+    expect(await (await load('/login', { Cookie: 'lang=fr' })).text()).toContain('/assets/en-Texts123.js');
+  });
+
+  it('preloads the largest image of /main, and never writes an href that could leave its attribute', async () => {
+    const text = await (await load('/')).text();
+    expect(text).toContain('<link rel="preload" as="image" href="/assets/tiles/all-courses.svg" fetchpriority="high">');
+    expect(text).toContain('/assets/c-Main1234.js');
+    expect(text).not.toContain('onload');
+  });
+
+  it('leaves other pages as built, and a HEAD without a body', async () => {
+    expect(await (await load('/search')).text()).toBe(page);
+    const head = await hintedApp.request('/login', { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
+    expect((await bytes(head)).length).toBe(0);
+  });
+});

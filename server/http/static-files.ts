@@ -6,6 +6,8 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { chooseContentCoding, CONTENT_CODINGS, PRECOMPRESSED_SUFFIX, varyOnAcceptEncoding, type ContentCoding } from './content-encoding';
 import type { AppEnv } from './context';
+import { createHintedPages, hintLinks, languageFromCookie, parseRouteHints, withHints } from './route-hints';
+import { ROUTE_HINTS_FILE } from '../../src/config/route-hints';
 
 // Vite names built files "<name>-<hash>.<ext>": those never change, so browsers may keep them.
 const HASHED = /-[\w-]{8,}\.\w+$/;
@@ -83,6 +85,39 @@ export function serveSpa(app: Hono<AppEnv>, staticDir: string): void {
   // points at chunks which no longer exist.
   const readIndex = () => (existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null);
 
+  // The first pages' hints (ADR 043), read again when a rebuild writes a new file.
+  const hintsFile = path.join(root, ROUTE_HINTS_FILE);
+  let hints: { mtimeMs: number; list: ReturnType<typeof parseRouteHints> } | null = null;
+  const routeHints = () => {
+    const stats = fileStats(hintsFile);
+    if (!stats) return [];
+    if (hints?.mtimeMs !== stats.mtimeMs) {
+      try {
+        hints = { mtimeMs: stats.mtimeMs, list: parseRouteHints(readFileSync(hintsFile, 'utf8')) };
+      } catch {
+        // A broken file costs only the hints: the page loads its chunks itself, as without them.
+        hints = { mtimeMs: stats.mtimeMs, list: [] };
+      }
+    }
+    return hints.list;
+  };
+  const hintedPages = createHintedPages();
+  /** The page's HTML with its hints, in the coding the request accepts; null when it has none. */
+  const hintedPage = (c: Context<AppEnv>, indexStats: Stats): Response | null => {
+    const hint = routeHints().find((h) => h.test.test(c.req.path));
+    if (!hint) return null;
+    const language = languageFromCookie(c.req.header('Cookie'));
+    const page = hintedPages(`${indexStats.mtimeMs}:${hint.pattern}:${language}`, () => withHints(readIndex() ?? '', hintLinks(hint, language)));
+    const coding = chooseContentCoding(c.req.header('Accept-Encoding'), CONTENT_CODINGS);
+    const body = coding ? page[coding] : page.identity;
+    // The hints follow the language cookie: caches keep one copy per cookie and coding.
+    c.header('Vary', 'Accept-Encoding, Cookie');
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    if (coding) c.header('Content-Encoding', coding);
+    c.header('Content-Length', String(body.length));
+    return c.req.method === 'HEAD' ? c.body(null, 200) : c.body(new Uint8Array(body), 200);
+  };
+
   // No directory index: directories (and "/") fall through to the SPA answer below.
   const files = serveStatic({ root, index: 'no-directory-index.invalid' });
   const staticFiles: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -108,6 +143,8 @@ export function serveSpa(app: Hono<AppEnv>, staticDir: string): void {
     if (html === null) return c.notFound();
     c.header('Cache-Control', 'no-cache');
     const stats = fileStats(indexFile);
+    const hinted = stats ? hintedPage(c, stats) : null;
+    if (hinted) return hinted;
     const precompressed = stats ? await sendPrecompressed(c, indexFile, stats) : null;
     if (precompressed) return precompressed;
     return c.html(html, 200);

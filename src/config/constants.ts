@@ -58,6 +58,9 @@ export const HEADER = {
 export const APP_ID = 'agent-academy';
 export const CLIENT_PLATFORM = 'studentweb';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
+/** The interface language, copied from storage for the server: it names that language's texts in a
+ * first page's HTML (ADR 043). Not a preference of its own: localStorage `lang` stays the source. */
+export const LANGUAGE_COOKIE = 'lang';
 
 /** Storage keys of SPEC §3. */
 export const STORAGE_KEY = {

@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n, type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Catalogue } from './collect';
-import { DEFAULT_LANGUAGE, LANGUAGES, SHORT_TEXT_MAX_WIDTH, STORAGE_KEY, type Language } from '../config/constants';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, SHORT_TEXT_MAX_WIDTH, STORAGE_KEY, type Language } from '../config/constants';
 
 const bundleLoaders: Record<Language, () => Promise<{ default: Catalogue }>> = {
   en: () => import('./bundles/en'),
@@ -70,14 +70,24 @@ export function createI18n(lng: Language, catalogues: Partial<Record<Language, C
   return instance;
 }
 
+/** The server names a first page's texts in its HTML by this cookie (ADR 043): the language in use,
+ * copied from storage at boot and on every change. Not sensitive, so readable and not Secure-only. */
+export function shareLanguageWithServer(lang: Language): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
 /** The app's instance: loads the stored language's catalogue first. */
 export async function createAppI18n(lng: Language): Promise<I18n> {
-  return createI18n(lng, { [lng]: await loadLanguage(lng) });
+  const catalogue = await loadLanguage(lng);
+  shareLanguageWithServer(lng);
+  return createI18n(lng, { [lng]: catalogue });
 }
 
 /** Switch the language (loading its catalogue when needed) and remember it under `lang` (SPEC §1). */
 export async function changeLanguage(instance: I18n, lang: Language): Promise<void> {
   localStorage.setItem(STORAGE_KEY.lang, lang);
+  shareLanguageWithServer(lang);
   if (!instance.hasResourceBundle(lang, 'common')) {
     const catalogue = await loadLanguage(lang);
     for (const [ns, keys] of Object.entries(catalogue)) instance.addResourceBundle(lang, ns, keys, true, true);

@@ -62,3 +62,25 @@ test('switching an English page to simplified Chinese loads Noto Sans SC then', 
   await scFont;
   expect(urls.some((u) => HK_FONT_FILE.test(u))).toBe(false);
 });
+
+// ADR 043: a first page's HTML names its chunks, its language's texts and the configuration, and the
+// browser fetches each of them once (the app's own later import() and fetch reuse them).
+test('a first page in Chinese names its chunks and texts in its HTML and fetches each once', async ({ page }) => {
+  await signIn(page, 'agent01');
+  // The language is stored; the next boot tells the server (the lang cookie).
+  await page.evaluate(() => localStorage.setItem('lang', 'zh'));
+  await page.reload();
+  await expect(page.getByTestId('home-tile').first()).toBeVisible();
+  const urls = recordRequests(page);
+  const response = await page.goto('/courses/all');
+  const html = (await response?.text()) ?? '';
+  await expect(page.getByRole('navigation', { name: /課程/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const hinted = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  expect(hinted.some((h) => /\/assets\/zh-[\w-]+\.js$/.test(h)), 'the traditional Chinese texts are named').toBe(true);
+  expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/app-config">');
+  const assets = urls.filter((u) => u.includes('/assets/')).map((u) => new URL(u).pathname);
+  for (const h of hinted) expect(assets.filter((a) => a === h), h).toHaveLength(1);
+  expect(assets.filter((a) => /\/assets\/en-[\w-]+\.js$/.test(a)), 'no English texts').toEqual([]);
+  expect(urls.filter((u) => new URL(u).pathname === '/api/app-config'), 'one configuration request').toHaveLength(1);
+});

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { ROUTE_HINTS_FILE, type RouteHint } from '../src/config/route-hints';
+
+// ADR 043: the first pages' chunks named in their HTML. The page's chunks are dynamic imports of the
+// router: left alone, a browser learns of them only once the entry (75 KB gzip) has arrived and run,
+// one round trip after it (150 ms each on Lighthouse's phone network, plus TCP slow start). The
+// build writes, for each first page's address, the chunks and stylesheets its first render needs
+// (beyond the entry's, which index.html names already) into route-hints.json; the server adds them to
+// that page's index.html as <link rel="modulepreload"> and <link rel="preload" as="style">, so they
+// load beside the entry (the configuration request too). Vite's own preload helper later finds the
+// same <link href> and skips it.
+
+const LANGUAGES = ['en', 'zh', 'cn'] as const;
+/** The learning pages' namespaces (src/routes/courses/courses-namespace.tsx), one chunk per language (vite.config.ts). */
+export const LEARNING_TEXTS = /src[\\/]i18n[\\/]locales[\\/](en|zh|cn)[\\/](courses|quiz|feedback-forms|attachments|lesson|scorm)\.json$/;
+
+const LAYOUT = 'src/routes/layout/layout.route.tsx';
+/** What main.tsx imports beside the configuration on every page (the session, the tab sync). */
+const EVERY_PAGE = ['src/routes/session/session.actor.ts', 'src/routes/session/session-provider.tsx', 'src/routes/session/tab-sync.ts'];
+
+/** The pages people open first (Lighthouse's four among them), with the modules of their first
+ * render as router.tsx imports them, and an image that is their largest paint. */
+export const FIRST_PAGE_ROUTES: ReadonlyArray<{ pattern: string; modules: string[]; images?: string[]; learningTexts?: boolean }> = [
+  { pattern: '^/login/?$', modules: ['src/routes/sign-in/sign-in.route.tsx'] },
+  { pattern: '^/(main/?)?$', modules: [LAYOUT, 'src/routes/main/main.route.tsx'], images: ['/assets/tiles/all-courses.svg'] },
+  { pattern: '^/courses(/(all|latest|ranking|recommended|mine))?/?$', modules: [LAYOUT, 'src/routes/courses/courses.route.tsx'], learningTexts: true },
+  { pattern: '^/course/[^/]+/?$', modules: [LAYOUT, 'src/routes/course-detail/course-detail.route.tsx'], learningTexts: true },
+  { pattern: '^/lesson/[^/]+/[^/]+/?$', modules: [LAYOUT, 'src/routes/lesson/lesson.route.tsx'], learningTexts: true },
+];
+
+/** The parts of a built chunk this plugin reads (Rollup's and Rolldown's output chunks both have them). */
+export interface BuiltChunk {
+  fileName: string;
+  isEntry: boolean;
+  imports: string[];
+  moduleIds: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/** The hints of every first page, from the build's chunks; throws when a module is in no chunk (a
+ * renamed page must not quietly lose its hints). */
+export function routeHints(chunks: BuiltChunk[], root: string, base = '/'): RouteHint[] {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (from: BuiltChunk[], seen = new Set<string>()): Set<string> => {
+    for (const chunk of from) {
+      if (seen.has(chunk.fileName)) continue;
+      seen.add(chunk.fileName);
+      closure(chunk.imports.map((f) => byFile.get(f)).filter((c): c is BuiltChunk => c !== undefined), seen);
+    }
+    return seen;
+  };
+  // The entry and what it imports statically are in index.html already.
+  const inHtml = closure(chunks.filter((c) => c.isEntry));
+  const chunkOf = (module: string): BuiltChunk => {
+    const id = path.resolve(root, module);
+    const chunk = chunks.find((c) => c.moduleIds.includes(id));
+    if (!chunk) throw new Error(`route-hints: ${module} is in no chunk of the build (build/route-hints.ts FIRST_PAGE_ROUTES)`);
+    return chunk;
+  };
+  /** A language's chunks whose modules all match `test` (its bundle, its learning texts). */
+  const textChunks = (lang: string, test: (id: string) => boolean): string[] => {
+    const found = chunks.filter((c) => c.moduleIds.length > 0 && c.moduleIds.every(test)).map((c) => c.fileName);
+    if (found.length === 0) throw new Error(`route-hints: no chunk of ${lang} texts in the build`);
+    return found;
+  };
+  const bundleOf = (lang: string) => [chunkOf(`src/i18n/bundles/${lang}.ts`)];
+  const learningOf = (lang: string) => textChunks(lang, (id) => LEARNING_TEXTS.exec(id)?.[1] === lang).map((f) => byFile.get(f)!);
+  return FIRST_PAGE_ROUTES.map(({ pattern, modules, images = [], learningTexts = false }) => {
+    const files = [...closure([...EVERY_PAGE, ...modules].map(chunkOf))].filter((f) => !inHtml.has(f));
+    const styles = new Set(files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
+    const textFiles = (lang: string) => [...closure([...bundleOf(lang), ...(learningTexts ? learningOf(lang) : [])])].filter((f) => !inHtml.has(f) && !files.includes(f));
+    const texts = Object.fromEntries(LANGUAGES.map((lang) => [lang, textFiles(lang).map((f) => base + f)]));
+    return { pattern, scripts: files.map((f) => base + f), styles: [...styles].map((f) => base + f), images, texts };
+  });
+}
+
+/** Vite plugin: writes route-hints.json beside index.html (read by server/http/route-hints.ts). */
+export function routeHintsPlugin(): Plugin {
+  let root = process.cwd();
+  let base = '/';
+  return {
+    name: 'agent-academy:route-hints',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o) => o.type === 'chunk') as unknown as BuiltChunk[];
+      if (!chunks.some((c) => c.isEntry && c.moduleIds.some((id) => id.endsWith(path.join('src', 'main.tsx'))))) return;
+      this.emitFile({ type: 'asset', fileName: ROUTE_HINTS_FILE, source: JSON.stringify(routeHints(chunks, root, base)) });
+    },
+  };
+}
