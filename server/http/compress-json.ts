@@ -24,8 +24,10 @@ const SYNC_BELOW_BYTES = 32 * 1024;
 const windowBitsFor = (length: number, min: number, max: number) => Math.min(max, Math.max(min, Math.ceil(Math.log2(length + 1))));
 const brotliOptions = (data: Uint8Array) => ({
   params: {
-    // On the fly, per response: fast settings (brotli 4 is about gzip 6's speed and still smaller).
-    [constants.BROTLI_PARAM_QUALITY]: 4,
+    // On the fly, per response: fast settings. Brotli 2 takes half the time of brotli 4 on a
+    // 3.6 KB course list (18 µs, not 38) for 10% more bytes (881, not 801), and is still smaller
+    // than gzip 6 on it (ADR 043).
+    [constants.BROTLI_PARAM_QUALITY]: 2,
     [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
     [constants.BROTLI_PARAM_LGWIN]: windowBitsFor(data.length, constants.BROTLI_MIN_WINDOW_BITS, constants.BROTLI_DEFAULT_WINDOW),
   },

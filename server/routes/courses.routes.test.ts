@@ -135,6 +135,14 @@ describe('course lists', () => {
     expect((await list('/api/courses?page=5')).data).toEqual([]);
   });
 
+  it('every page says the total of its list and filters, a page past the end too (ADR 043)', async () => {
+    expect(await list('/api/courses?page=5')).toMatchObject({ data: [], total: 4 });
+    expect(await list('/api/courses?kind=elective&per_page=1')).toMatchObject({ total: 2 });
+    expect(await list('/api/courses?department=sales&page=3&per_page=1')).toMatchObject({ data: [], total: 2 });
+    expect(await list(`/api/courses/latest?department=${ids.compliance}&page=2&per_page=1`)).toMatchObject({ total: 2 });
+    expect(await list('/api/courses?q=no-such-course')).toMatchObject({ data: [], total: 0 });
+  });
+
   it('search matches title and description in any language and letter case; q is required', async () => {
     expect(titles(await list('/api/courses/search?q=MONEY'))).toEqual(['Anti-Money Laundering']);
     expect(titles(await list(`/api/courses/search?q=${encodeURIComponent('反洗錢')}`))).toEqual(['Anti-Money Laundering']);
