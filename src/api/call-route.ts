@@ -1,4 +1,5 @@
 import type { Options } from 'ky';
+import { startEarly, takeEarly } from './early-requests';
 import { http } from './http';
 import { expectEmpty, parseJson, parseText } from './parse';
 import { fillPath, type InputPart, type IsUnion, type RouteContract, type RouteResult, type Schema, type SuccessStatusOf } from './route-contract';
@@ -86,7 +87,10 @@ export function callRoute<C extends RouteContract, const S extends SuccessStatus
   if (signal) options.signal = signal;
   if (headers) options.headers = headers;
   if (timeout !== undefined) options.timeout = timeout;
-  const call = http(routePath(contract, params as never), options);
+  const path = routePath(contract, params as never);
+  // A plain GET a route's loader already sent for this page (sendEarly below) is read, not sent again.
+  const plainGet = contract.method === 'get' && !headers && timeout === undefined;
+  const call = (plainGet ? takeEarly(path, search, signal) : null) ?? http(path, options);
   const jsonSchema = content?.['application/json']?.schema;
   const textSchema = content?.['text/plain']?.schema;
   const answer: Promise<unknown> = !content
@@ -97,4 +101,16 @@ export function callRoute<C extends RouteContract, const S extends SuccessStatus
         ? parseText(textSchema as never, call)
         : call;
   return answer as Promise<RouteResult<C, S>>;
+}
+
+/**
+ * ADR 035: data requests start beside the chunks. A route's loader sends here the GET its page's
+ * first call will make (`path` a contract's, with the same params and query), while the page's
+ * chunks load: callRoute then reads that answer (early-requests.ts). Fire and forget; without the
+ * contract, whose schemas do not belong in the first page's JavaScript.
+ */
+export function sendEarly(path: string, { params, query }: { params?: Readonly<Record<string, string>>; query?: Readonly<Record<string, unknown>> } = {}): void {
+  const target = fillPath(path, params).slice(API_PREFIX.length);
+  const search = searchParams(query);
+  startEarly(target, search, (signal) => http(target, { method: 'get', signal, ...(search && search.size > 0 ? { searchParams: search } : {}) }));
 }

@@ -1,3 +1,5 @@
+import { dropEarly, holdEarly } from './early-requests';
+
 // Reads after this tab's own writes. Leaving a lesson sends its on-screen record while the course
 // page is already asking for the course: without waiting, the page could show a reading the server
 // has just completed as not complete. A read that shows what such writes change waits for them,
@@ -9,8 +11,14 @@ const pending = new Set<Promise<unknown>>();
 
 /** Registers a write in flight; answers the same promise. */
 export function trackWrite<T>(write: Promise<T>): Promise<T> {
+  // Answers asked early for a page (ADR 035) may not show it: dropped, and none asked until it is done.
+  dropEarly();
+  const release = holdEarly();
   pending.add(write);
-  const settled = () => pending.delete(write);
+  const settled = () => {
+    pending.delete(write);
+    release();
+  };
   write.then(settled, settled);
   return write;
 }

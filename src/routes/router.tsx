@@ -3,6 +3,8 @@ import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type 
 import type { CourseList } from '../api/schemas/courses.schema';
 import { LoadingOverlay } from '../ui/layout/loading-overlay';
 import { loadCurrentUser } from '../api/current-user';
+import { prefetchCatalogue, prefetchCourse, prefetchLesson } from '../api/courses.early';
+import { catalogueQuery } from './courses/list-params';
 import { authGuard, featureEnabled, isAuthenticated, loginGuard, mobileCheck } from './guards';
 import { managementGuard } from './management/management.guard';
 import type { RouteTitleHandle } from './layout/page-title';
@@ -23,12 +25,21 @@ function guarded(path: string, title: TitleKey | RouteTitleHandle, load: PageMod
   return { path, handle: typeof title === 'string' ? titled(title) : title, loader, ...page(load) };
 }
 
-/** A course list page (one module for every list, each list its own component). */
+/** A course list page (one module for every list, each list its own component). Its loader sends
+ * the page's first requests, the list as the address asks for it (the page's own reading of the
+ * address) and the departments, beside the page's chunks (ADR 035, see layoutLoader). It runs when
+ * the page is entered: on a new query the page stays and asks for the list itself (the layout's
+ * guard still runs). */
 function catalogue(list: CourseList, title: TitleKey): RouteObject {
   return {
     path: list,
     handle: titled(title),
-    loader: authGuard,
+    loader: (args: LoaderFunctionArgs) => {
+      authGuard(args);
+      if (isAuthenticated()) prefetchCatalogue(list, catalogueQuery(list, new URL(args.request.url).searchParams));
+      return null;
+    },
+    shouldRevalidate: () => false,
     lazy: async () => ({ Component: (await import('./courses/courses.route')).catalogueRoute(list) }),
   };
 }
@@ -45,6 +56,22 @@ function featureGuard(feature: Parameters<typeof featureEnabled>[0]) {
 /** An index route that only forwards (the element covers a render before the loader ran). */
 function redirectIndex(to: string): RouteObject {
   return { index: true, loader: () => redirect(to), element: <Navigate to={to} replace /> };
+}
+
+/** The course page and the lesson: the course, and for the lesson its on-screen total, are asked
+ * for beside the page's chunks (ADR 035, see layoutLoader). The course page's loader runs when a
+ * course is entered (the same course's page stays and asks nothing). The lesson's runs on every
+ * item but sends nothing from an open lesson, which holds early requests back until its on-screen
+ * record is sent (holdEarly in lesson.actor.ts). */
+function courseLoader(args: LoaderFunctionArgs): null {
+  authGuard(args);
+  if (isAuthenticated()) prefetchCourse(args.params.courseId ?? '');
+  return null;
+}
+function lessonLoader(args: LoaderFunctionArgs): null {
+  authGuard(args);
+  if (isAuthenticated()) prefetchLesson(args.params.courseId ?? '', args.params.itemId ?? '');
+  return null;
 }
 
 /** Layout: signed in (authGuard), then the mobile check, which records the platform and never blocks.
@@ -121,10 +148,13 @@ export function appRoutes(): RouteObject[] {
               ],
             },
             // Learning pages register for identity prompts (continual authentication).
-            guarded('course/:courseId', 'course', () => import('./course-detail/course-detail.route')),
+            {
+              ...guarded('course/:courseId', 'course', () => import('./course-detail/course-detail.route'), courseLoader),
+              shouldRevalidate: ({ currentParams, nextParams }) => currentParams.courseId !== nextParams.courseId,
+            },
             guarded('course/:courseId/quiz/:quizId', 'quiz', () => import('./quiz/quiz.route')),
             guarded('course/:courseId/quiz/:quizId/attempts/:attemptId/certificate', 'exam_certificate', () => import('./exam-certificate/exam-certificate.route')),
-            guarded('lesson/:courseId/:itemId', 'lesson', () => import('./lesson/lesson.route')),
+            guarded('lesson/:courseId/:itemId', 'lesson', () => import('./lesson/lesson.route'), lessonLoader),
             guarded('lesson/*', 'lesson', () => import('./not-found/not-found.route')),
             guarded('profile', 'profile', comingSoon),
             {

@@ -511,6 +511,7 @@ export const SHARED = {
     'auth-errors': 'the 401/403 errors every signed-in call may answer',
     'call-route': 'the one generic call of a contract (ADR 018)',
     'current-user': 'the signed-in user, read once for guards and the layout',
+    'early-requests': 'the GETs a route loader sends before its page asks (ADR 035), read by call-route',
     http: 'the one ky instance',
     'list-query': 'what every paged list call shares',
     parse: 'parses every answer',

@@ -7,6 +7,7 @@ import {
   departmentListSchema,
   type CourseList,
 } from './courses.schema';
+import { courseListPaths, coursePath, departmentsPath } from './courses.paths';
 
 // ADR 018: the course catalogue (SPEC §2 course pages), course detail, enrolment and likes, each
 // endpoint declared once for the server, the client and the document (materials and news: their own files).
@@ -32,18 +33,18 @@ const listRoute = (path: string, summary: string) =>
 
 /** One contract per catalogue list: `all` is the collection itself. */
 export const courseListRoutes = {
-  all: listRoute('/api/courses', 'All published courses, by title in the request’s language'),
-  latest: listRoute('/api/courses/latest', 'Published courses, newest first'),
-  ranking: listRoute('/api/courses/ranking', 'Published courses by enrolment count, then likes, then clicks (most first)'),
-  recommended: listRoute('/api/courses/recommended', 'Published courses of kind recommended, newest first'),
-  mine: listRoute('/api/courses/mine', "The learner's enrolled courses, latest enrolment first; `status` filters in_progress or completed"),
-  search: listRoute('/api/courses/search', 'Courses whose title or description contains `q` (required) in any language, any letter case, newest first'),
+  all: listRoute(courseListPaths.all, 'All published courses, by title in the request’s language'),
+  latest: listRoute(courseListPaths.latest, 'Published courses, newest first'),
+  ranking: listRoute(courseListPaths.ranking, 'Published courses by enrolment count, then likes, then clicks (most first)'),
+  recommended: listRoute(courseListPaths.recommended, 'Published courses of kind recommended, newest first'),
+  mine: listRoute(courseListPaths.mine, "The learner's enrolled courses, latest enrolment first; `status` filters in_progress or completed"),
+  search: listRoute(courseListPaths.search, 'Courses whose title or description contains `q` (required) in any language, any letter case, newest first'),
 } satisfies Record<CourseList, unknown>;
 
 export const getDepartmentsRoute = route({
   ...common,
   method: 'get',
-  path: '/api/courses/departments',
+  path: departmentsPath,
   summary: 'The departments (the catalogue’s department filter), names in the request’s language',
   responses: { 200: json('Departments', departmentListSchema), ...fullAuthErrors },
 });
@@ -51,7 +52,7 @@ export const getDepartmentsRoute = route({
 export const getCourseRoute = route({
   ...common,
   method: 'get',
-  path: '/api/courses/:id',
+  path: coursePath,
   summary: 'A course with its lessons and items and the caller’s progress in each; counts a click',
   request: { params: courseIdParamSchema },
   responses: { 200: json('The course', courseDetailSchema), ...errorResponses.badRequest, ...fullAuthErrors, ...errorResponses.notFound },

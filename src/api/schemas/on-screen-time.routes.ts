@@ -2,6 +2,7 @@ import { RECORD_EXISTS_MESSAGE } from '../../config/constants';
 import { bearerSecurity, errorResponses, json, route } from '../route-contract';
 import { onScreenItemParamSchema, onScreenLogPayloadSchema, onScreenTotalResponseSchema } from './on-screen-time.schema';
 import { onScreenCreditSchema } from './viewings.schema';
+import { courseTotalPath } from './on-screen-time.paths';
 
 // ADR 018: on-screen time (SPEC §7, ADR 010, 012), declared once for the server, the client and the document.
 
@@ -33,7 +34,7 @@ export const putItemLogRoute = route({
 export const getCourseTotalRoute = route({
   ...common,
   method: 'get',
-  path: '/api/on_screen_log/course/:id/total',
+  path: courseTotalPath,
   summary: 'The caller’s on-screen seconds in a course (items and attachments), or ["Course has already completed"]',
   request: { params: onScreenItemParamSchema },
   responses: {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { agent01, json, tokenFor } from '../../api/test-helpers';
@@ -37,6 +37,24 @@ describe('course detail page', () => {
     expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/lesson/2/101');
     await userEvent.click(within(items[2]).getByRole('link', { name: 'Product guide' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/lesson/2/102'));
+  });
+
+  it("the loader asks for the course beside the page's chunks; the page reads that answer: one request, one click (ADR 035)", async () => {
+    // Read by the fake server, which answers after renderApp has returned.
+    const app: { router?: ReturnType<typeof renderApp>['router'] } = {};
+    const sent: string[] = [];
+    const net = api({
+      'GET /api/courses/2': () => (sent.push(app.router?.state.initialized ? 'page' : 'loader'), json(sampleCourse)),
+    });
+    const { router } = renderApp('/course/2');
+    app.router = router;
+    expect(await screen.findByRole('heading', { level: 1, name: sampleCourse.title })).toBeInTheDocument();
+    expect(sent).toEqual(['loader']);
+    expect(net.requests.map(path).filter((p) => p === 'GET /api/courses/2')).toHaveLength(1);
+    // The same course's page stays (another query of its address): nothing is asked early for it.
+    await act(() => router.navigate('/course/2?from=news'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(net.requests.map(path).filter((p) => p === 'GET /api/courses/2')).toHaveLength(1);
   });
 
   it('toggles the like at once, and puts it back when the server refuses', async () => {

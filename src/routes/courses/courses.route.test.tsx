@@ -63,6 +63,32 @@ describe('course catalogue pages', () => {
     await waitFor(() => expect(params(listCalls(net, '/api/courses').at(-1)!)).toEqual({ page: '1', per_page: '12' }));
   });
 
+  it("the loader asks for the list of the address and the departments beside the page's chunks; the page reads those answers (ADR 035)", async () => {
+    // Read by the fake server, which answers after renderApp has returned.
+    const app: { router?: ReturnType<typeof renderApp>['router'] } = {};
+    // Who asked: the loader (before the first navigation is done, i.e. before the page rendered) or the page.
+    const sent: string[] = [];
+    const asked = (r: Request) => sent.push(`${path(r)} ${app.router?.state.initialized ? 'page' : 'loader'}`);
+    const net = api({
+      'GET /api/courses/mine': (r) => (asked(r), json(cardPage([inProgressCard]))),
+      'GET /api/courses/departments': (r) => (asked(r), json(departments)),
+    });
+    const { router } = renderApp('/courses/mine?q=%20ethics%20&status=completed&kind=nope&page=2');
+    app.router = router;
+    await screen.findAllByTestId('course-card');
+    await screen.findByRole('option', { name: 'Sales' });
+    expect([...sent].sort()).toEqual(['/api/courses/departments loader', '/api/courses/mine loader']);
+    // The page's own reading of the address: the query it asks for is the one the loader sent.
+    expect(listCalls(net, '/api/courses/mine').map(params)).toEqual([{ q: 'ethics', status: 'completed', page: '2', per_page: '12' }]);
+
+    // A new query on the same page: the page asks for it; the departments are not asked again.
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'in_progress');
+    await waitFor(() => expect(listCalls(net, '/api/courses/mine')).toHaveLength(2));
+    expect(params(listCalls(net, '/api/courses/mine')[1])).toEqual({ q: 'ethics', status: 'in_progress', page: '1', per_page: '12' });
+    expect(sent.slice(2)).toEqual(['/api/courses/mine page']);
+    expect(listCalls(net, '/api/courses/departments')).toHaveLength(1);
+  });
+
   it("a failure shows the server's message; Try again loads the list", async () => {
     let fail = true;
     api({ 'GET /api/courses/latest': () => (fail ? json({ status_code: 500, message: 'The service is unavailable.' }, 500) : json(cardPage([sampleCard]))) });
@@ -112,13 +138,14 @@ describe('course catalogue pages', () => {
     });
     const { i18n } = renderApp('/courses/all');
     await screen.findAllByTestId('course-card');
-    await waitFor(() => expect(listCalls(net, '/api/courses/departments')).toHaveLength(1));
+    // The loader's early request failed before the page asked: a failure is not reused, the page asks again.
+    await waitFor(() => expect(listCalls(net, '/api/courses/departments')).toHaveLength(2));
     expect(within(screen.getByLabelText('Department')).getAllByRole('option')).toHaveLength(1);
     expect(screen.queryByRole('alert')).toBeNull();
     fail = false;
     await act(() => changeLanguage(i18n, 'zh'));
     expect(await screen.findByRole('option', { name: 'Sales' })).toBeInTheDocument();
-    expect(listCalls(net, '/api/courses/departments')).toHaveLength(2);
+    expect(listCalls(net, '/api/courses/departments')).toHaveLength(3);
   });
 
   it('a card opens its course', async () => {

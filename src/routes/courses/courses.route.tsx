@@ -6,7 +6,7 @@ import { CoursesView } from '../../ui/courses/courses-view';
 import { routeTitle } from '../layout/page-title';
 import { catalogueMachine, departmentsMachine } from './courses.actor';
 import { CoursesNamespace } from './courses-namespace';
-import { catalogueParams, compact, pageOf, PER_PAGE, type CatalogueParams } from './list-params';
+import { catalogueParams, catalogueQuery, type CatalogueParams } from './list-params';
 import { usePagedList } from '../use-paged-list';
 import { useListNavigation } from './use-list';
 
@@ -23,15 +23,16 @@ interface PageProps {
   list: CourseList;
   title: string;
   filters: CatalogueParams;
-  page: number;
+  /** What the list asks the server (catalogueQuery: the loader started the same request). */
+  query: NonNullable<ReturnType<typeof catalogueQuery>>;
   lang: string;
   departments: DepartmentList | null;
   nav: ReturnType<typeof useListNavigation>;
 }
 
-function CatalogueList({ list, title, filters, page, lang, departments, nav }: PageProps) {
+function CatalogueList({ list, title, filters, query, lang, departments, nav }: PageProps) {
   const navigate = useNavigate();
-  const { view, retry } = usePagedList(catalogueMachine, { list, ...compact(filters), page, per_page: PER_PAGE, lang });
+  const { view, retry } = usePagedList(catalogueMachine, { list, ...query, lang });
   return (
     <CoursesView
       list={list}
@@ -39,7 +40,7 @@ function CatalogueList({ list, title, filters, page, lang, departments, nav }: P
       filters={filters}
       departments={departments}
       view={view}
-      page={page}
+      page={query.page}
       onFilter={nav.setFilter}
       onClear={nav.clear}
       onPage={nav.setPage}
@@ -54,13 +55,13 @@ function CataloguePage({ list }: { list: CourseList }) {
   const navigate = useNavigate();
   const nav = useListNavigation(FILTERS);
   const filters = catalogueParams(list, nav.params);
-  const page = pageOf(nav.params.get('page'));
+  const query = catalogueQuery(list, nav.params);
   const departments = useDepartments(i18n.language);
   const matches = useMatches();
   const title = list === 'search' ? t('courses:search_title') : routeTitle(matches, i18n.language, window.innerWidth);
 
   // The search list needs words: until then there is nothing to ask the server.
-  if (list === 'search' && filters.q === '') {
+  if (query === null) {
     return (
       <CoursesView
         list={list}
@@ -77,7 +78,7 @@ function CataloguePage({ list }: { list: CourseList }) {
       />
     );
   }
-  return <CatalogueList list={list} title={title} filters={filters} page={page} lang={i18n.language} departments={departments} nav={nav} />;
+  return <CatalogueList list={list} title={title} filters={filters} query={query} lang={i18n.language} departments={departments} nav={nav} />;
 }
 
 const routes = new Map<CourseList, ComponentType>();

@@ -32,6 +32,14 @@ export function catalogueParams(list: CourseList, params: URLSearchParams): Cata
   };
 }
 
+/** The list request a catalogue address makes (its page's loader starts the same one, ADR 035),
+ * or null when there is nothing to ask: the search list without words. */
+export function catalogueQuery(list: CourseList, params: URLSearchParams) {
+  const filters = catalogueParams(list, params);
+  if (list === 'search' && filters.q === '') return null;
+  return { ...compact(filters), page: pageOf(params.get('page')), per_page: PER_PAGE };
+}
+
 export function materialParams(params: URLSearchParams) {
   return { q: text(params.get('q')), type: oneOf(ATTACHMENT_TYPES, params.get('type')), language: oneOf(MATERIAL_LANGUAGES, params.get('language')) };
 }

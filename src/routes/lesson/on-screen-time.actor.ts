@@ -45,8 +45,11 @@ export function sendRecord(deps: Pick<OnScreenTimeDeps, 'putItemLog' | 'putAttac
  * first record that could not be sent, leaving it and the rest for the next flush. Answers what
  * the server did not credit or refused, for the learner to be told (ADR 012). */
 export function sendOutbox(storage: OnScreenRecordStorage, deps: Pick<OnScreenTimeDeps, 'putItemLog' | 'putAttachmentStatus'>): Promise<OutboxReport> {
-  // The course page reads what these records change (completion): it waits for them.
-  return trackWrite(sendOutboxInOrder(storage, deps));
+  // The course page reads what these records change (completion): it waits for them. An empty
+  // outbox writes nothing, so it holds back no read (nor the lesson's early requests, ADR 035).
+  const writes = storage.readOutbox().length > 0;
+  const sending = sendOutboxInOrder(storage, deps);
+  return writes ? trackWrite(sending) : sending;
 }
 
 async function sendOutboxInOrder(storage: OnScreenRecordStorage, deps: Pick<OnScreenTimeDeps, 'putItemLog' | 'putAttachmentStatus'>): Promise<OutboxReport> {
