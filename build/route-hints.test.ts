@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIRST_PAGE_ROUTES, routeHints, type BuiltChunk } from './route-hints';
+import { FIRST_PAGE_ROUTES, routeHints, SIGNED_IN_EXTRAS, type BuiltChunk } from './route-hints';
 
 // ADR 043: which chunks a first page's HTML names, from the build's chunk graph.
 const root = '/app';
@@ -16,11 +16,12 @@ const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], cs
 const learning = (lang: string) => ['courses', 'quiz', 'feedback-forms', 'attachments', 'lesson', 'scorm'].map((ns) => `src/i18n/locales/${lang}/${ns}.json`);
 
 const build: BuiltChunk[] = [
-  chunk('assets/index-1.js', ['src/main.tsx', 'src/routes/router.tsx'], ['assets/c-shared.js'], [], true),
+  chunk('assets/index-1.js', ['src/main.tsx', 'src/routes/router.tsx'], ['assets/c-shared.js'], ['assets/s-entry.css'], true),
   chunk('assets/c-shared.js', ['node_modules/preact/dist/preact.mjs']),
   chunk('assets/c-boot.js', ['src/routes/session/session.actor.ts', 'src/routes/session/session-provider.tsx', 'src/routes/session/tab-sync.ts'], ['assets/c-shared.js']),
   chunk('assets/c-layout.js', ['src/routes/layout/layout.route.tsx'], ['assets/c-boot.js', 'assets/c-ui.js'], ['assets/s-layout.css']),
   chunk('assets/c-ui.js', ['src/ui/dialog.tsx'], [], ['assets/s-ui.css']),
+  chunk('assets/c-timeout.js', ['src/ui/dialogs/session-timeout-dialog.tsx'], ['assets/c-ui.js'], ['assets/s-timeout.css']),
   chunk('assets/c-sign-in.js', ['src/routes/sign-in/sign-in.route.tsx'], ['assets/c-boot.js'], ['assets/s-sign-in.css']),
   chunk('assets/c-main.js', ['src/routes/main/main.route.tsx']),
   chunk('assets/c-courses.js', ['src/routes/courses/courses.route.tsx']),
@@ -39,13 +40,16 @@ describe('route hints (build)', () => {
 
   it('names the page chunks with everything they import, but nothing the entry loads already', () => {
     expect(hintFor('/login')?.scripts.sort()).toEqual(['/assets/c-boot.js', '/assets/c-sign-in.js']);
-    expect(hintFor('/main')?.scripts.sort()).toEqual(['/assets/c-boot.js', '/assets/c-layout.js', '/assets/c-main.js', '/assets/c-ui.js']);
+    expect(hintFor('/main')?.scripts.sort()).toEqual(['/assets/c-boot.js', '/assets/c-layout.js', '/assets/c-main.js', '/assets/c-timeout.js', '/assets/c-ui.js']);
     expect(hintFor('/course/7')?.scripts).toContain('/assets/c-lesson.js');
   });
 
   it('names their stylesheets, and the image of /main', () => {
-    expect(hintFor('/login')?.styles).toEqual(['/assets/s-sign-in.css']);
-    expect(hintFor('/main')?.styles.sort()).toEqual(['/assets/s-layout.css', '/assets/s-ui.css']);
+    // The entry's too: its text is inlined, but Vite's helper links it when a lazy chunk needs it.
+    expect(hintFor('/login')?.styles.sort()).toEqual(['/assets/s-entry.css', '/assets/s-sign-in.css']);
+    // The timeout box's, which a signed-in page inserts while it first renders.
+    expect(hintFor('/main')?.styles.sort()).toEqual(['/assets/s-entry.css', '/assets/s-layout.css', '/assets/s-timeout.css', '/assets/s-ui.css']);
+    expect(hintFor('/login')?.styles).not.toContain('/assets/s-timeout.css');
     expect(hintFor('/main')?.images).toEqual(['/assets/tiles/all-courses.svg']);
   });
 
@@ -69,6 +73,11 @@ describe('route hints (build)', () => {
     for (const { modules } of FIRST_PAGE_ROUTES) {
       for (const module of modules) expect(router, module).toContain(`import('./${path.relative('src/routes', module).replace(/\.tsx?$/, '')}')`);
     }
+  });
+
+  it('names the timeout box as session-provider.tsx imports it', () => {
+    const provider = readFileSync('src/routes/session/session-provider.tsx', 'utf8');
+    for (const module of SIGNED_IN_EXTRAS) expect(provider).toContain(`import('../../${module.slice('src/'.length).replace(/\.tsx?$/, '')}')`);
   });
 
   it('preloads, for /main, the image of its first tile (home-tiles.ts), which exists', () => {

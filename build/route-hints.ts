@@ -16,6 +16,10 @@ const LANGUAGES = ['en', 'zh', 'cn'] as const;
 export const LEARNING_TEXTS = /src[\\/]i18n[\\/]locales[\\/](en|zh|cn)[\\/](courses|quiz|feedback-forms|attachments|lesson|scorm)\.json$/;
 
 const LAYOUT = 'src/routes/layout/layout.route.tsx';
+/** What a signed-in page loads at once besides its route modules: the session's timeout box, which
+ * session-provider.tsx imports lazily when the session starts. Its stylesheets, inserted while the
+ * page first renders, held the first paint until they arrived (a level further down). */
+export const SIGNED_IN_EXTRAS = ['src/ui/dialogs/session-timeout-dialog.tsx'];
 /** What main.tsx imports beside the configuration on every page (the session, the tab sync). */
 const EVERY_PAGE = ['src/routes/session/session.actor.ts', 'src/routes/session/session-provider.tsx', 'src/routes/session/tab-sync.ts'];
 
@@ -67,8 +71,12 @@ export function routeHints(chunks: BuiltChunk[], root: string, base = '/'): Rout
   const bundleOf = (lang: string) => [chunkOf(`src/i18n/bundles/${lang}.ts`)];
   const learningOf = (lang: string) => textChunks(lang, (id) => LEARNING_TEXTS.exec(id)?.[1] === lang).map((f) => byFile.get(f)!);
   return FIRST_PAGE_ROUTES.map(({ pattern, modules, images = [], learningTexts = false }) => {
-    const files = [...closure([...EVERY_PAGE, ...modules].map(chunkOf))].filter((f) => !inHtml.has(f));
-    const styles = new Set(files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
+    const signedIn = modules.includes(LAYOUT) ? SIGNED_IN_EXTRAS : [];
+    const files = [...closure([...EVERY_PAGE, ...modules, ...signedIn].map(chunkOf))].filter((f) => !inHtml.has(f));
+    // The entry's own stylesheets too: index.html has their text inlined (inline-entry-css.ts), but
+    // Vite's preload helper still links them when a lazy chunk that needs them loads, and that
+    // request held the first paint of the signed-in pages.
+    const styles = new Set([...files, ...inHtml].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
     const textFiles = (lang: string) => [...closure([...bundleOf(lang), ...(learningTexts ? learningOf(lang) : [])])].filter((f) => !inHtml.has(f) && !files.includes(f));
     const texts = Object.fromEntries(LANGUAGES.map((lang) => [lang, textFiles(lang).map((f) => base + f)]));
     return { pattern, scripts: files.map((f) => base + f), styles: [...styles].map((f) => base + f), images, texts };

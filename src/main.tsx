@@ -2,7 +2,8 @@ import type { i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { configureHttp } from './api/http';
+import { adoptPageEarly } from './api/early-requests';
+import { configureHttp, http } from './api/http';
 import { boot } from './boot';
 import { createAppI18n, storedLanguage } from './i18n';
 import { openSessionChannel } from './platform/session-channel';
@@ -33,6 +34,11 @@ async function renderBootFailure(root: Root, error: unknown): Promise<void> {
 }
 
 async function start(root: Root): Promise<I18n> {
+  // What public/early-requests.js asked for while this script loaded (the current user): the app's
+  // own call reads it (ADR 043).
+  const page = window as { __earlyRequests?: unknown };
+  adoptPageEarly(page.__earlyRequests, (path) => http(path, { method: 'get' }));
+  delete page.__earlyRequests;
   // Requests first: the configuration and the catalogue (boot), the session's chunks, an open tab.
   const booted = boot();
   // The session (XState, the timeout dialog) loads beside the app configuration, so it stays out

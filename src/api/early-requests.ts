@@ -85,4 +85,37 @@ export function takeEarly(path: string, search: URLSearchParams | undefined, sig
   return entry.response;
 }
 
+/** What public/early-requests.js asked for before the app loaded (ADR 043). */
+interface PageEarly {
+  path: string;
+  lang: string;
+  token: string;
+  response: Promise<Response>;
+  controller: AbortController;
+}
+
+/**
+ * Takes over the requests public/early-requests.js sent while the app loaded, as if a loader had
+ * sent them. That script's fetch is not the app's http layer: an answer that is not a success is
+ * asked for again through it, so its error handling (a 401 signs out, a 404 routes) is the app's.
+ */
+export function adoptPageEarly(requests: unknown, resend: (path: string) => Promise<Response>): void {
+  if (!Array.isArray(requests)) return;
+  for (const request of requests as PageEarly[]) {
+    if (typeof request?.path !== 'string' || typeof request.token !== 'string' || !(request.response instanceof Promise)) continue;
+    const key = `${request.lang} ${request.path}?`;
+    if (early.has(key)) continue;
+    const entry: Early = {
+      token: request.token,
+      response: request.response.then((answer) => (answer.ok ? answer : resend(request.path))),
+      controller: request.controller instanceof AbortController ? request.controller : new AbortController(),
+    };
+    early.set(key, entry);
+    entry.response.then(
+      () => (entry.arrivedAt = Date.now()),
+      () => early.get(key) === entry && early.delete(key),
+    );
+  }
+}
+
 onTokenChange(dropEarly);

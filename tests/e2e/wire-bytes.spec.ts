@@ -83,4 +83,7 @@ test('a first page in Chinese names its chunks and texts in its HTML and fetches
   for (const h of hinted) expect(assets.filter((a) => a === h), h).toHaveLength(1);
   expect(assets.filter((a) => /\/assets\/en-[\w-]+\.js$/.test(a)), 'no English texts').toEqual([]);
   expect(urls.filter((u) => new URL(u).pathname === '/api/app-config'), 'one configuration request').toHaveLength(1);
+  // The current user is asked for by public/early-requests.js before the app loads, and only by it.
+  expect(urls.filter((u) => new URL(u).pathname === '/early-requests.js')).toHaveLength(1);
+  expect(urls.filter((u) => new URL(u).pathname === '/api/users/current'), 'one current user request').toHaveLength(1);
 });
