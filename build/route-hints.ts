@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { ROUTE_HINTS_FILE, type RouteHint } from '../src/config/route-hints';
+import { ROUTE_HINTS_FILE, type RouteHint } from '../src/config/route-hints.ts';
 
 // ADR 043: the first pages' chunks named in their HTML. The page's chunks are dynamic imports of the
 // router: left alone, a browser learns of them only once the entry (75 KB gzip) has arrived and run,
