@@ -23,9 +23,19 @@ interface Early {
 const early = new Map<string, Early>();
 let holds = 0;
 
-function keyOf(path: string, search: URLSearchParams | undefined): string {
+function keyOf(path: string, search: URLSearchParams | undefined, language = currentLanguage()): string {
   const sorted = [...(search ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${currentLanguage()} ${path}?${new URLSearchParams(sorted)}`;
+  return `${language} ${path}?${new URLSearchParams(sorted)}`;
+}
+
+/** Keeps an answer on its way for its page; once arrived, its reuse window starts. */
+function keep(key: string, entry: Early): void {
+  early.set(key, entry);
+  entry.response.then(
+    () => (entry.arrivedAt = Date.now()),
+    // A failure is not an answer: the page asks again.
+    () => early.get(key) === entry && early.delete(key),
+  );
 }
 
 /** Asked with the token stored now, and on its way or arrived lately. */
@@ -60,13 +70,7 @@ export function startEarly(path: string, search: URLSearchParams | undefined, se
   const key = keyOf(path, search);
   if (early.has(key)) return;
   const controller = new AbortController();
-  const entry: Early = { token, response: send(controller.signal), controller };
-  early.set(key, entry);
-  entry.response.then(
-    () => (entry.arrivedAt = Date.now()),
-    // A failure is not an answer: the page asks again.
-    () => early.get(key) === entry && early.delete(key),
-  );
+  keep(key, { token, response: send(controller.signal), controller });
 }
 
 /** The early answer to this GET, if it can still be used (then it is gone), or null. The caller's
@@ -103,18 +107,13 @@ export function adoptPageEarly(requests: unknown, resend: (path: string) => Prom
   if (!Array.isArray(requests)) return;
   for (const request of requests as PageEarly[]) {
     if (typeof request?.path !== 'string' || typeof request.token !== 'string' || !(request.response instanceof Promise)) continue;
-    const key = `${request.lang} ${request.path}?`;
+    const key = keyOf(request.path, undefined, request.lang);
     if (early.has(key)) continue;
-    const entry: Early = {
+    keep(key, {
       token: request.token,
       response: request.response.then((answer) => (answer.ok ? answer : resend(request.path))),
       controller: request.controller instanceof AbortController ? request.controller : new AbortController(),
-    };
-    early.set(key, entry);
-    entry.response.then(
-      () => (entry.arrivedAt = Date.now()),
-      () => early.get(key) === entry && early.delete(key),
-    );
+    });
   }
 }
 
