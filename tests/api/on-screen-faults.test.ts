@@ -8,6 +8,7 @@ import type { CourseTotal, OnScreenTimeEvent, TimerTarget } from '../../src/mach
 import { onScreenTimeView } from '../../src/machines/on-screen-time/on-screen-time.selectors';
 import { onScreenTimeLogic, type OnScreenTimeDeps } from '../../src/routes/lesson/on-screen-time.actor';
 import { seeded } from './fuzz/bad-input';
+import { settleOnScreenTimer } from './settle-on-screen-timer';
 
 // Brief law (issue 5): the time a learner spends is counted exactly once, never lost, never
 // inflated. The real timer machine and its outbox, against the real server, through a seeded
@@ -117,15 +118,7 @@ describe('on-screen time under faults (real machine, real server)', () => {
     let hidden = false;
     let visibleSeconds = 0;
 
-    const settle = async (actor: TimerActor) => {
-      // By the wall clock, not a count of event-loop turns: on PostgreSQL an answer waits for a socket.
-      for (const deadline = Date.now() + 5_000; Date.now() < deadline; ) {
-        await new Promise<void>((r) => setImmediate(r));
-        const snap = actor.getSnapshot();
-        if (!snap.matches({ outbox: 'flushing' }) && !snap.matches({ timer: { active: 'loading' } })) return;
-      }
-      throw new Error('the timer never settled');
-    };
+    const settle = (actor: TimerActor) => settleOnScreenTimer(actor);
     const open = async (): Promise<TimerActor> => {
       const actor = createActor(logic, { clock }).start();
       if (hidden) actor.send({ type: 'page.hidden', now });

@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from '../../server/test-support';
 import { ApiRequestError } from '../../src/api/api-error';
 import { createOnScreenRecordStorage, type KeyValueStore } from '../../src/platform/storage/on-screen-record-storage';
 import type { CourseTotal } from '../../src/machines/on-screen-time/on-screen-time.machine';
+import { settleOnScreenTimer } from './settle-on-screen-timer';
 import { onScreenTimeLogic, sendPendingTime, TimeNotSentError, type OnScreenTimeDeps } from '../../src/routes/lesson/on-screen-time.actor';
 
 // Issue 11 §2: a video watched to its end completes on the first viewing. The real timer machine
@@ -57,14 +58,7 @@ async function openVideo(externalId: string) {
     storage: createOnScreenRecordStorage(store),
   };
   const actor = createActor(onScreenTimeLogic(deps).provide({ actors: { ticker: fromCallback<EventObject>(() => undefined) } })).start();
-  const settle = async () => {
-    for (let i = 0; i < 1_000; i += 1) {
-      await new Promise<void>((r) => setImmediate(r));
-      const snap = actor.getSnapshot();
-      if (!snap.matches({ outbox: 'flushing' }) && !snap.matches({ timer: { active: 'loading' } })) return;
-    }
-    throw new Error('the timer never settled');
-  };
+  const settle = () => settleOnScreenTimer(actor);
   actor.send({ type: 'course.setup', courseId: String(ids.course), now });
   await settle();
   // ADR 012: the video is opened (a viewing the server sees begin) before its time counts.
