@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       rateLimit: { windowSeconds: 900, maxPerAccount: 5, maxPerAddress: 50, maxDelaySeconds: 300 },
       trustProxy: false,
       workers: 1,
+      databasePool: { statements: 2, transactions: 8 },
     });
     expect(result.config.dataDir).toMatch(/\/data$/);
     expect(result.config.scormDir).toMatch(/\/data\/scorm$/);
@@ -57,6 +58,8 @@ describe('loadConfig', () => {
       RATE_LIMIT_MAX_DELAY_SECONDS: '30',
       TRUST_PROXY: '1',
       WORKERS: '3',
+      DATABASE_STATEMENT_CONNECTIONS: '1',
+      DATABASE_TRANSACTION_CONNECTIONS: '20',
     });
     expect(result).toEqual({
       ok: true,
@@ -81,6 +84,7 @@ describe('loadConfig', () => {
         rateLimit: { windowSeconds: 60, maxPerAccount: 3, maxPerAddress: 10, maxDelaySeconds: 30 },
         trustProxy: true,
         workers: 3,
+        databasePool: { statements: 1, transactions: 20 },
       },
     });
   });
@@ -105,6 +109,10 @@ describe('loadConfig', () => {
     expect(errors({ WORKERS: '2' })).toEqual([expect.stringMatching(/^WORKERS: more than 1 needs DATABASE_URL/)]);
     expect(errors({ WORKERS: '2', DATABASE_URL: 'postgres://db/aa' })).toEqual([]);
     expect(errors({ WORKERS: '1' })).toEqual([]);
+    expect(errors({ DATABASE_STATEMENT_CONNECTIONS: '0', DATABASE_TRANSACTION_CONNECTIONS: 'many' })).toEqual([
+      expect.stringMatching(/^DATABASE_STATEMENT_CONNECTIONS: must be a whole number from 1 to 100/),
+      expect.stringMatching(/^DATABASE_TRANSACTION_CONNECTIONS: must be a whole number from 1 to 100/),
+    ]);
     expect(errors({ WORKERS: '2', DATABASE_URL: 'postgres://db/aa', E2E_CLOCK: '1' })).toEqual([expect.stringMatching(/^WORKERS: more than 1 cannot run with E2E_CLOCK=1/)]);
     expect(errors({ WORKERS: '1', E2E_CLOCK: '1' })).toEqual([]);
     expect(errors({ WORKERS: '0' })).toEqual(['WORKERS: must be a whole number from 1 to 64']);

@@ -8,6 +8,7 @@ import {
   DEFAULT_SESSION_TIMEOUT_SECONDS,
   DEFAULT_SESSION_WARNING_SECONDS,
 } from '../src/config/constants';
+import { DEFAULT_POSTGRES_POOL, type PostgresPool } from './db/pool';
 
 const FLAG_VALUES = ['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'] as const;
 const isOn = (v: string) => v === '1' || v === 'true' || v === 'yes' || v === 'on';
@@ -71,6 +72,9 @@ const envSchema = z
     TRUST_PROXY: flag('0'),
     // ADR 036: server processes sharing the port (node:cluster); more than one needs PostgreSQL.
     WORKERS: positiveInt(1, 64),
+    // ADR 044: each server process's PostgreSQL connections, for single statements and for transactions.
+    DATABASE_STATEMENT_CONNECTIONS: positiveInt(DEFAULT_POSTGRES_POOL.statements, 100),
+    DATABASE_TRANSACTION_CONNECTIONS: positiveInt(DEFAULT_POSTGRES_POOL.transactions, 100),
   })
   .refine((e) => e.SESSION_WARNING_SECONDS < e.SESSION_TIMEOUT_SECONDS, {
     error: 'must be smaller than SESSION_TIMEOUT_SECONDS',
@@ -92,6 +96,8 @@ export interface ServerConfig {
   /** Installed SCORM packages, SCORM_DIR/<package-id>/… (ADR 029); default DATA_DIR/scorm. */
   scormDir: string;
   databaseUrl?: string;
+  /** ADR 044: PostgreSQL connections per server process (DATABASE_STATEMENT_CONNECTIONS, DATABASE_TRANSACTION_CONNECTIONS). */
+  databasePool: PostgresPool;
   smtpUrl?: string;
   mailFrom: string;
   appBaseUrl: string;
@@ -140,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       dataDir: path.resolve(e.DATA_DIR),
       scormDir: path.resolve(e.SCORM_DIR ?? path.join(e.DATA_DIR, 'scorm')),
       databaseUrl: e.DATABASE_URL,
+      databasePool: { statements: e.DATABASE_STATEMENT_CONNECTIONS, transactions: e.DATABASE_TRANSACTION_CONNECTIONS },
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
       ldContactEmail: e.LD_CONTACT_EMAIL,

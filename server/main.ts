@@ -76,7 +76,7 @@ function banner(config: ServerConfig, url: string, details: { database: string; 
 /** The database, migrated, with the demo data and files in place: once, before any worker serves. */
 async function prepare(config: ServerConfig) {
   const pgliteDir = path.join(config.dataDir, 'pglite');
-  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: pgliteDir });
+  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, pool: config.databasePool } : { kind: 'pglite', dataDir: pgliteDir });
   const seeded = await seedIfEmpty(database.db);
   const files = createFileStore(path.join(config.dataDir, 'files'));
   const content = await seedContentIfEmpty(database.db, files);
@@ -272,7 +272,7 @@ async function main(): Promise<void> {
   const config = loaded.config;
   if (cluster.isWorker) {
     // The primary migrated and seeded: a worker opens the database (the migrator finds nothing to do) and serves.
-    const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl! });
+    const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl!, pool: config.databasePool });
     const secret = await resolveSecret(database.db, config.jwtSecret);
     const files = createFileStore(path.join(config.dataDir, 'files'));
     await serveApp(config, { database, seeded: false, files, secret, pgliteDir: '' }, () => log(`worker ${process.pid} listening`));

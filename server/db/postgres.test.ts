@@ -8,7 +8,8 @@ import { testConfig } from '../config';
 import { createMailer } from '../mail/mailer';
 import { openDatabase, type Database } from './client';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './seed';
-import { users } from './schema';
+import { eq, sql } from 'drizzle-orm';
+import { departments, users } from './schema';
 
 // The DATABASE_URL path (DESIGN §1: PostgreSQL behind several processes). Runs only when
 // TEST_DATABASE_URL points at a server whose user may create databases, e.g.
@@ -65,5 +66,40 @@ describe.skipIf(!adminUrl)('PostgreSQL (TEST_DATABASE_URL)', () => {
     // agent01–03, agent2fa and agent10 (the merge demo's agent, issue 14).
     const found = await appB.request('/api/users/find?name=AGENT', { headers: { Authorization: `Bearer ${token}` } });
     expect((await found.json()).total).toBe(5);
+  });
+
+  // ADR 044: single statements pipelined on a few connections; a transaction on a connection of its own.
+  it('runs single statements on the statement connections and a transaction on its own, never held up by it', async () => {
+    const database = await openDatabase({ kind: 'postgres', url, pool: { statements: 2, transactions: 3 } });
+    opened.push(database);
+    const { db } = database;
+    // postgres.js answers a row list (an array); its first row names the backend that ran the statement.
+    const pidOf = (rows: unknown) => (rows as { pid: number }[])[0].pid;
+    const whichBackend = sql.raw('select pg_backend_pid() as pid');
+    const statementPids = new Set((await Promise.all(Array.from({ length: 40 }, () => db.execute(whichBackend)))).map(pidOf));
+    expect(statementPids.size).toBeLessThanOrEqual(2);
+
+    // A transaction stays open (a row locked, its connection held); statements still answer meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let transactionPid = 0;
+    const transaction = db.transaction(async (tx) => {
+      transactionPid = pidOf(await tx.execute(whichBackend));
+      await tx.execute(sql`select id from users where external_id = 'agent01' for update`);
+      await held;
+    });
+    await expect.poll(() => transactionPid).not.toBe(0);
+    expect(statementPids.has(transactionPid)).toBe(false);
+    const during = await Promise.all(Array.from({ length: 10 }, () => db.execute(whichBackend)));
+    for (const result of during) expect(statementPids.has(pidOf(result))).toBe(true);
+    release();
+    await transaction;
+
+    // Both connections read and write values alike: a jsonb value written in a transaction is an object, not a string.
+    const name = { en: 'Pipelined', zh: '管線', cn: '管线' };
+    const [{ id }] = await db.transaction((tx) => tx.insert(departments).values({ name }).returning({ id: departments.id }));
+    const [stored] = (await db.execute(sql`select jsonb_typeof(name) as type from departments where id = ${id}`)) as unknown as { type: string }[];
+    expect(stored.type).toBe('object');
+    expect(await db.transaction((tx) => tx.select({ name: departments.name }).from(departments).where(eq(departments.id, id)))).toEqual([{ name }]);
   });
 });
