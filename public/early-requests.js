@@ -1,9 +1,13 @@
-// ADR 043: the signed-in layout waits for GET /api/users/current. The app's entry (75 KB) would ask
-// for it only once it has arrived and run; this small script, named in index.html before the entry
-// (both deferred: it runs first), asks at once with the same headers as the app's http layer
-// (src/api/http.ts), and src/api/early-requests.ts hands the answer to the app's own call. Plain
-// JavaScript, no imports: it must stay tiny. Anything unexpected and it asks for nothing; the app
-// then asks as it always did.
+// ADR 043: the signed-in layout waits for GET /api/users/current, and the first pages people open
+// or reload wait for their data: a catalogue list its first page and the departments, a course
+// page and a lesson the course (the lesson also the course's on-screen total). The app's entry
+// (75 KB) would ask for them only once it has arrived and run; this small script, named in
+// index.html before the entry (both deferred: it runs first), asks at once with the same headers as
+// the app's http layer (src/api/http.ts), and src/api/early-requests.ts hands each answer to the
+// app's own call. The requests are those the pages' loaders send (src/api/courses.early.ts, with
+// src/routes/courses/list-params.ts: a list address without a query is page 1 of 12); the tests in
+// early-requests.page.test.ts hold the two to the same requests. Plain JavaScript, no imports: it
+// must stay tiny. Anything unexpected and it asks for nothing; the app then asks as it always did.
 (function () {
   try {
     var token = sessionStorage.getItem('student-token');
@@ -12,22 +16,29 @@
     if (!token || !clientId || /^\/(login|forgot-password|reset-password|merge\/verify|logout|disclaimer|not-found)\/?$/.test(location.pathname)) return;
     var stored = localStorage.getItem('lang');
     var lang = stored === 'zh' || stored === 'cn' ? stored : 'en';
-    var controller = new AbortController();
-    var response = fetch(location.origin + '/api/users/current', {
-      headers: {
-        Accept: 'application/json, text/plain, */*',
-        'X-App-Language': lang === 'zh' ? 'zh-HK' : lang === 'cn' ? 'zh-CN' : 'en',
-        'X-Client-Id': clientId,
-        Authorization: 'Bearer ' + token,
-        'X-App-Id': 'agent-academy',
-        'X-Client-Platform': 'studentweb',
-      },
-      credentials: 'same-origin',
-      signal: controller.signal,
+    var headers = {
+      Accept: 'application/json, text/plain, */*',
+      'X-App-Language': lang === 'zh' ? 'zh-HK' : lang === 'cn' ? 'zh-CN' : 'en',
+      'X-Client-Id': clientId,
+      Authorization: 'Bearer ' + token,
+      'X-App-Id': 'agent-academy',
+      'X-Client-Platform': 'studentweb',
+    };
+    var wanted = [['users/current', '']];
+    var list = /^\/courses\/(all|latest|ranking|recommended|mine)\/?$/.exec(location.pathname);
+    if (list && !location.search) wanted.push([list[1] === 'all' ? 'courses' : 'courses/' + list[1], 'page=1&per_page=12'], ['courses/departments', '']);
+    var learning = /^\/(course|lesson)\/(\d{1,15})(\/\d{1,15})?\/?$/.exec(location.pathname);
+    if (learning && (learning[1] === 'lesson') === Boolean(learning[3])) {
+      wanted.push(['courses/' + learning[2], '']);
+      if (learning[1] === 'lesson') wanted.push(['on_screen_log/course/' + learning[2] + '/total', '']);
+    }
+    window.__earlyRequests = wanted.map(function (request) {
+      var controller = new AbortController();
+      var response = fetch(location.origin + '/api/' + request[0] + (request[1] ? '?' + request[1] : ''), { headers: headers, credentials: 'same-origin', signal: controller.signal });
+      // Never an unhandled rejection: the app reads the answer, or asks again.
+      response.catch(function () {});
+      return { path: request[0], query: request[1], lang: lang, token: token, response: response, controller: controller };
     });
-    // Never an unhandled rejection: the app reads the answer, or asks again.
-    response.catch(function () {});
-    window.__earlyRequests = [{ path: 'users/current', lang: lang, token: token, response: response, controller: controller }];
   } catch {
     // Storage or fetch unavailable: the app asks by itself.
   }

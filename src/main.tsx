@@ -34,10 +34,10 @@ async function renderBootFailure(root: Root, error: unknown): Promise<void> {
 }
 
 async function start(root: Root): Promise<I18n> {
-  // What public/early-requests.js asked for while this script loaded (the current user): the app's
-  // own call reads it (ADR 043).
+  // What public/early-requests.js asked for while this script loaded (the current user, the page's
+  // data): the app's own calls read it (ADR 043).
   const page = window as { __earlyRequests?: unknown };
-  adoptPageEarly(page.__earlyRequests, (path) => http(path, { method: 'get' }));
+  adoptPageEarly(page.__earlyRequests, (path, searchParams) => http(path, { method: 'get', ...(searchParams ? { searchParams } : {}) }));
   delete page.__earlyRequests;
   // Requests first: the configuration and the catalogue (boot), the session's chunks, an open tab.
   const booted = boot();

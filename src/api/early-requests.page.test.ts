@@ -4,6 +4,9 @@ import { adoptPageEarly } from './early-requests';
 import { configureHttp, defaultHttpHandlers, http } from './http';
 import { agent01, json, stubFetch, tokenFor } from './test-helpers';
 import { getCurrentUser } from './users.api';
+import { getCourse, getDepartments, listCourses } from './courses.api';
+import { prefetchCatalogue, prefetchLesson } from './courses.early';
+import { forgetCourseTotal, getCourseTotal } from './on-screen-time.api';
 import { clearToken, getToken, setToken } from '../platform/storage/token-storage';
 
 // ADR 043: public/early-requests.js asks for the current user before the app has loaded; the app's
@@ -11,7 +14,7 @@ import { clearToken, getToken, setToken } from '../platform/storage/token-storag
 // a success, so a 401 still signs out as before.
 
 const script = readFileSync('public/early-requests.js', 'utf8');
-type Page = typeof window & { __earlyRequests?: Array<{ path: string; lang: string; token: string; response: Promise<Response> }> };
+type Page = typeof window & { __earlyRequests?: Array<{ path: string; query?: string; lang: string; token: string; response: Promise<Response> }> };
 const page = window as Page;
 /** Runs the page script as the browser would, on `path`. */
 function runPageScript(path: string) {
@@ -19,13 +22,16 @@ function runPageScript(path: string) {
   new Function(script)();
   return page.__earlyRequests;
 }
-const resend = (path: string) => http(path, { method: 'get' });
+const resend = (path: string, searchParams?: URLSearchParams) => http(path, { method: 'get', ...(searchParams ? { searchParams } : {}) });
+/** The addresses a page script's requests went to, path and query. */
+const addresses = (requests: Request[]) => requests.map((r) => new URL(r.url)).map((u) => u.pathname + u.search);
 
 beforeEach(() => {
   setToken(tokenFor('1'));
   sessionStorage.setItem('client-id', 'client-1');
 });
 afterEach(() => {
+  forgetCourseTotal();
   delete page.__earlyRequests;
   vi.unstubAllGlobals();
   configureHttp(defaultHttpHandlers);
@@ -39,7 +45,7 @@ describe('the page script (public/early-requests.js)', () => {
   it('asks for the current user on a signed-in page, with the headers of the app', async () => {
     localStorage.setItem('lang', 'zh');
     const net = stubFetch(() => json(agent01));
-    const sent = runPageScript('/courses/all');
+    const sent = runPageScript('/main');
     expect(sent).toHaveLength(1);
     expect(sent![0]).toMatchObject({ path: 'users/current', lang: 'zh', token: getToken() });
     await sent![0].response;
@@ -50,6 +56,23 @@ describe('the page script (public/early-requests.js)', () => {
     expect(request.headers.get('X-App-Language')).toBe('zh-HK');
     expect(request.headers.get('X-App-Id')).toBe('agent-academy');
     expect(request.headers.get('X-Client-Platform')).toBe('studentweb');
+  });
+
+  it('asks for the first page of a catalogue list and its departments, a course, a lesson’s course and on-screen total', () => {
+    const net = stubFetch(() => json({}));
+    const asked = (path: string) => {
+      net.requests.length = 0;
+      runPageScript(path);
+      return addresses(net.requests);
+    };
+    expect(asked('/courses/all')).toEqual(['/api/users/current', '/api/courses?page=1&per_page=12', '/api/courses/departments']);
+    expect(asked('/courses/ranking')).toEqual(['/api/users/current', '/api/courses/ranking?page=1&per_page=12', '/api/courses/departments']);
+    expect(asked('/course/7')).toEqual(['/api/users/current', '/api/courses/7']);
+    expect(asked('/lesson/7/31')).toEqual(['/api/users/current', '/api/courses/7', '/api/on_screen_log/course/7/total']);
+    // A list with a query (a filter, another page), a search, an address that is no course: the user only.
+    for (const path of ['/courses/all?page=2', '/courses/mine?status=completed', '/courses/search?q=tax', '/course/x', '/course/7/8', '/lesson/7', '/courses/material']) {
+      expect(asked(path), path).toEqual(['/api/users/current']);
+    }
   });
 
   it('asks nothing signed out, without a client id, or on a page outside the signed-in layout', () => {
@@ -99,6 +122,30 @@ describe('the app reads what the page script asked for', () => {
     adoptPageEarly(runPageScript('/main'), resend);
     await getCurrentUser();
     expect(net.requests).toHaveLength(4);
+  });
+
+  it('a page’s data, once: the loaders send nothing more and the pages’ calls read the answers', async () => {
+    const net = stubFetch((request) => json(new URL(request.url).pathname.endsWith('/total') ? { total_duration: 5 } : { data: [], page: 1, per_page: 12, total: 0 }));
+    adoptPageEarly(runPageScript('/courses/latest'), resend);
+    prefetchCatalogue('latest', { page: 1, per_page: 12 });
+    await Promise.all([listCourses('latest', { page: 1, per_page: 12 }), getDepartments().catch(() => undefined)]);
+    expect(addresses(net.requests)).toEqual(['/api/users/current', '/api/courses/latest?page=1&per_page=12', '/api/courses/departments']);
+
+    net.requests.length = 0;
+    adoptPageEarly(runPageScript('/lesson/7/31'), resend);
+    prefetchLesson('7', '31');
+    await Promise.all([getCourse('7').catch(() => undefined), getCourseTotal('7')]);
+    expect(addresses(net.requests)).toEqual(['/api/users/current', '/api/courses/7', '/api/on_screen_log/course/7/total']);
+  });
+
+  it('a page’s data that is not a success is asked for again with its query', async () => {
+    let lists = 0;
+    const net = stubFetch((request) =>
+      new URL(request.url).pathname === '/api/courses' && ++lists === 1 ? json({ status_code: 503, message: 'Busy' }, 503) : json({ data: [], page: 1, per_page: 12, total: 0 }),
+    );
+    adoptPageEarly(runPageScript('/courses/all'), resend);
+    await listCourses('all', { page: 1, per_page: 12 });
+    expect(addresses(net.requests).slice(1)).toEqual(['/api/courses?page=1&per_page=12', '/api/courses/departments', '/api/courses?page=1&per_page=12']);
   });
 
   it('ignores what is not a list of requests', () => {

@@ -92,6 +92,8 @@ export function takeEarly(path: string, search: URLSearchParams | undefined, sig
 /** What public/early-requests.js asked for before the app loaded (ADR 043). */
 interface PageEarly {
   path: string;
+  /** The query string, without its '?' ('' or absent for none). */
+  query?: string;
   lang: string;
   token: string;
   response: Promise<Response>;
@@ -103,15 +105,16 @@ interface PageEarly {
  * sent them. That script's fetch is not the app's http layer: an answer that is not a success is
  * asked for again through it, so its error handling (a 401 signs out, a 404 routes) is the app's.
  */
-export function adoptPageEarly(requests: unknown, resend: (path: string) => Promise<Response>): void {
+export function adoptPageEarly(requests: unknown, resend: (path: string, search: URLSearchParams | undefined) => Promise<Response>): void {
   if (!Array.isArray(requests)) return;
   for (const request of requests as PageEarly[]) {
     if (typeof request?.path !== 'string' || typeof request.token !== 'string' || !(request.response instanceof Promise)) continue;
-    const key = keyOf(request.path, undefined, request.lang);
+    const search = typeof request.query === 'string' && request.query !== '' ? new URLSearchParams(request.query) : undefined;
+    const key = keyOf(request.path, search, request.lang);
     if (early.has(key)) continue;
     keep(key, {
       token: request.token,
-      response: request.response.then((answer) => (answer.ok ? answer : resend(request.path))),
+      response: request.response.then((answer) => (answer.ok ? answer : resend(request.path, search))),
       controller: request.controller instanceof AbortController ? request.controller : new AbortController(),
     });
   }

@@ -86,4 +86,16 @@ test('a first page in Chinese names its chunks and texts in its HTML and fetches
   // The current user is asked for by public/early-requests.js before the app loads, and only by it.
   expect(urls.filter((u) => new URL(u).pathname === '/early-requests.js')).toHaveLength(1);
   expect(urls.filter((u) => new URL(u).pathname === '/api/users/current'), 'one current user request').toHaveLength(1);
+  // So are the list's first page and the departments (ADR 044), and the app reads those answers.
+  const asked = (path: string) => urls.filter((u) => new URL(u).pathname === path);
+  expect(asked('/api/courses'), 'one list request').toEqual([expect.stringMatching(/\/api\/courses\?page=1&per_page=12$/)]);
+  expect(asked('/api/courses/departments'), 'one departments request').toHaveLength(1);
+
+  // A lesson opened by its address: its course and the course's on-screen total, once each.
+  urls.length = 0;
+  await page.goto('/lesson/1/1');
+  await expect(page.getByRole('article')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked('/api/courses/1'), 'one course request').toHaveLength(1);
+  expect(asked('/api/on_screen_log/course/1/total'), 'one total request').toHaveLength(1);
 });
