@@ -80,7 +80,7 @@ describe('course counters (ADR 034)', () => {
     await likeCourse(db, people[0], liked, true);
     await enrol(db, people[1], quiet, now);
     const page = await listCourses(db, 'ranking', { page: 1, per_page: 50, department: String(department) } as never, { userId: people[0], lang: 'en', now });
-    expect(page.data.map((card) => [card.title, card.enrolment_count, card.likes])).toEqual([
+    expect(page.toJSON().data.map((card) => [card.title, card.enrolment_count, card.likes])).toEqual([
       ['Busy', 3, 0],
       ['Liked', 1, 1],
       ['Quiet', 1, 0],

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { chooseContentCoding, varyOnAcceptEncoding, type ContentCoding } from './content-encoding';
+import { JsonText } from './json-text';
 import { isWholeAnswer, wholeAnswer } from './whole-answer';
 
 /** Below this a compressed body saves less than its headers and the CPU cost (ADR 015). */
@@ -109,7 +110,7 @@ function jsonWithLength(c: Context, whole?: { minBytes: number; headers: Readonl
     c.status = ((code: Parameters<typeof status>[0]) => ((prepared = true), status(code))) as typeof status;
   }
   return (...[object, arg, headers]: JsonArgs) => {
-    const text: string | undefined = JSON.stringify(object);
+    const text: string | undefined = object instanceof JsonText ? object.text : JSON.stringify(object);
     if (text === undefined) return json(object, arg, headers);
     const length = Buffer.byteLength(text);
     if (whole && !prepared && !headers && (arg === undefined || typeof arg === 'number') && length < SYNC_BELOW_BYTES) {
