@@ -23,6 +23,8 @@ export interface SessionChannel {
   holdSignedIn?: (held: boolean) => void;
   /** Whether a tab of this browser is signed in now: false means no answer with a token will come. */
   signedInTabOpen?: () => Promise<boolean>;
+  /** Whether another tab of the app is open in this browser: false means no answer at all will come. */
+  otherTabOpen?: () => Promise<boolean>;
 }
 
 export const SESSION_CHANNEL_NAME = 'agent-academy-session';
@@ -30,6 +32,10 @@ export const SESSION_CHANNEL_NAME = 'agent-academy-session';
 /** A shared Web Lock each signed-in tab holds while it is signed in. The browser drops it when the
  * tab closes or crashes, so a new tab can tell without waiting whether any tab could answer it. */
 export const SIGNED_IN_LOCK_NAME = 'agent-academy-signed-in';
+
+/** A shared Web Lock every tab of the app holds from the moment it opens its channel until it
+ * closes: a new tab that finds no holder but itself knows at once that nobody will answer it. */
+export const OPEN_TAB_LOCK_NAME = 'agent-academy-open-tab';
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
@@ -61,6 +67,18 @@ export function openSessionChannel(name: string = SESSION_CHANNEL_NAME): Session
   };
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   let releaseSignedIn: (() => void) | null = null;
+  let releaseOpenTab = () => {};
+  // Resolves once this tab holds its open-tab mark (at once without the Locks API).
+  const openTabHeld = new Promise<void>((held) => {
+    if (!locks) return held();
+    const released = new Promise<void>((resolve) => (releaseOpenTab = resolve));
+    void locks
+      .request(OPEN_TAB_LOCK_NAME, { mode: 'shared' }, () => {
+        held();
+        return released;
+      })
+      .catch(() => held());
+  });
   return {
     post: (message) => channel.postMessage(message),
     subscribe: (listener) => {
@@ -71,6 +89,7 @@ export function openSessionChannel(name: string = SESSION_CHANNEL_NAME): Session
       listeners.clear();
       channel.close();
       releaseSignedIn?.();
+      releaseOpenTab();
     },
     holdSignedIn: (held) => {
       if (!locks) return;
@@ -87,6 +106,13 @@ export function openSessionChannel(name: string = SESSION_CHANNEL_NAME): Session
       if (!locks?.query) return true;
       const { held = [] } = await locks.query().catch(() => ({ held: [{ name: SIGNED_IN_LOCK_NAME }] }));
       return held.some((lock) => lock.name === SIGNED_IN_LOCK_NAME);
+    },
+    otherTabOpen: async () => {
+      if (!locks?.query) return true;
+      await openTabHeld;
+      // Each tab's shared hold is listed apart: this tab's own is one of them.
+      const { held = [] } = await locks.query().catch(() => ({ held: [{ name: OPEN_TAB_LOCK_NAME }, { name: OPEN_TAB_LOCK_NAME }] }));
+      return held.filter((lock) => lock.name === OPEN_TAB_LOCK_NAME).length > 1;
     },
   };
 }

@@ -106,6 +106,23 @@ describe('a new tab joins the open ones', () => {
     expect(ASK_SIGNED_IN_TAB_MS).toBeGreaterThan(ASK_OPEN_TABS_MS);
   });
 
+  it('with no other tab of the app open, decides at once: asks nobody, waits for nothing (ADR 044)', async () => {
+    const alone = otherTabs();
+    const joined = joinOpenTabs({ ...alone.channel, signedInTabOpen: () => Promise.resolve(false), otherTabOpen: () => Promise.resolve(false) });
+    // No timer moves: the answer comes without one.
+    await expect(joined).resolves.toBe(false);
+    expect(alone.posted).toEqual([]);
+
+    // Another tab open, not signed in: it asks, and takes that tab's client id.
+    const other = otherTabs();
+    other.whenAsked(() => other.say({ type: 'session.share', token: null, clientId: OTHER_CLIENT }));
+    const asked = joinOpenTabs({ ...other.channel, signedInTabOpen: () => Promise.resolve(false), otherTabOpen: () => Promise.resolve(true) });
+    await vi.advanceTimersByTimeAsync(ASK_OPEN_TABS_MS);
+    await expect(asked).resolves.toBe(false);
+    expect(other.posted).toEqual([{ type: 'session.ask' }]);
+    expect(getClientId()).toBe(OTHER_CLIENT);
+  });
+
   it('holds the signed-in mark while it has a token, and lets go at logout and when stopped', async () => {
     fakeApi({ 'POST /api/auth/logout': noContent });
     const tabs = otherTabs();

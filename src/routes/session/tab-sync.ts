@@ -26,16 +26,23 @@ const issuedAt = (token: string | null) => {
  * A tab opened without a token (a new tab or window of this browser) asks the open tabs for
  * theirs, and takes the first signed-in answer: its token and its client id. Without one it takes
  * the client id of the first tab that answered, so a sign-in here is still the same browser.
- * Resolves with whether a token was taken, at the latest after `waitMs`.
+ * Resolves with whether a token was taken, at the latest after `waitMs`, and at once when no other
+ * tab of the app is open (it waited 300 ms before the first page could render, ADR 044).
  */
 export function joinOpenTabs(
   channel: SessionChannel | null,
   { waitMs = ASK_OPEN_TABS_MS, signedInWaitMs = ASK_SIGNED_IN_TAB_MS, now = Date.now } = {},
 ): Promise<boolean> {
   if (!channel || getToken()) return Promise.resolve(false);
-  if (!channel.signedInTabOpen) return askOpenTabs(channel, waitMs, now);
-  // A signed-in tab is open: worth waiting longer for its answer than for a client id alone.
-  return channel.signedInTabOpen().then((open) => askOpenTabs(channel, open ? signedInWaitMs : waitMs, now));
+  // A browser that cannot tell (no Web Locks): ask at once, and wait the short time.
+  if (!channel.signedInTabOpen && !channel.otherTabOpen) return askOpenTabs(channel, waitMs, now);
+  const signedIn = channel.signedInTabOpen?.() ?? Promise.resolve(false);
+  const anyOther = channel.otherTabOpen?.() ?? Promise.resolve(true);
+  return Promise.all([signedIn, anyOther]).then(([signedInOpen, otherOpen]) =>
+    // A signed-in tab is open: worth waiting longer for its answer than for a client id alone. No
+    // other tab at all (the usual first visit): nobody will answer, so the page does not wait.
+    signedInOpen ? askOpenTabs(channel, signedInWaitMs, now) : otherOpen ? askOpenTabs(channel, waitMs, now) : false,
+  );
 }
 
 function askOpenTabs(channel: SessionChannel, wait: number, now: () => number): Promise<boolean> {
