@@ -8,7 +8,7 @@ import type { CourseTotal, OnScreenTimeEvent, TimerTarget } from '../../src/mach
 import { onScreenTimeView } from '../../src/machines/on-screen-time/on-screen-time.selectors';
 import { onScreenTimeLogic, type OnScreenTimeDeps } from '../../src/routes/lesson/on-screen-time.actor';
 import { seeded } from './fuzz/bad-input';
-import { settleOnScreenTimer } from './settle-on-screen-timer';
+import { settleOnScreenTimer } from './on-screen-time-settle';
 
 // Brief law (issue 5): the time a learner spends is counted exactly once, never lost, never
 // inflated. The real timer machine and its outbox, against the real server, through a seeded

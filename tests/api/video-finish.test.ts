@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../server/test-support';
 import { ApiRequestError } from '../../src/api/api-error';
 import { createOnScreenRecordStorage, type KeyValueStore } from '../../src/platform/storage/on-screen-record-storage';
 import type { CourseTotal } from '../../src/machines/on-screen-time/on-screen-time.machine';
-import { settleOnScreenTimer } from './settle-on-screen-timer';
+import { settleOnScreenTimer } from './on-screen-time-settle';
 import { onScreenTimeLogic, sendPendingTime, TimeNotSentError, type OnScreenTimeDeps } from '../../src/routes/lesson/on-screen-time.actor';
 
 // Issue 11 §2: a video watched to its end completes on the first viewing. The real timer machine
