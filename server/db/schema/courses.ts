@@ -43,6 +43,9 @@ export const courses = pgTable(
   // at 2,000 courses, and an indexed counter would make every enrolment a non-HOT update of the row.
   (t) => [
     index('courses_published_at_idx').on(t.publishedAt),
+    // The recommended list (and a kind filter): its count and its newest-first page read the
+    // courses of one kind in order instead of scanning every course (migration 0020, ADR 044).
+    index('courses_kind_published_at_idx').on(t.kind, t.publishedAt, t.id),
     // pg_trgm (migration 0018) serves `ilike '%…%'` for patterns of three characters or more.
     index('courses_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The "all" list's order, one index per language (migration 0019, ADR 042): its page is read in

@@ -1,0 +1,1 @@
+CREATE INDEX "courses_kind_published_at_idx" ON "courses" USING btree ("kind","published_at","id");
