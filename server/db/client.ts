@@ -23,7 +23,6 @@ export type DatabaseTarget =
   | { kind: 'memory'; loadDataDir?: Blob }
   | { kind: 'postgres'; url: string; pool?: PostgresPool };
 
-
 export interface Database {
   db: Db;
   kind: DatabaseTarget['kind'];
