@@ -33,8 +33,14 @@ async function openCourse(page: Page, user: DemoUser, title: string, lang: Lang)
   await signIn(page, user);
   const id = await completedCourseId(page, title);
   await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+  const quizzes = page.waitForResponse((res) => new URL(res.url()).pathname === `/api/courses/${id}/quizzes` && res.request().method() === 'GET');
   await page.goto(`/course/${id}`);
   await expect(page.getByTestId('feedback-forms')).toBeVisible({ timeout: 15_000 });
+  // The course's quizzes section comes above the form when its list arrives, which can be after the
+  // form on a busy machine: a click between Playwright's mouse down and up would then land on another
+  // element (CI once failed "Clicking the checkbox did not change its state"). Fill once it is there.
+  const listed = ((await (await quizzes).json()) as unknown[]).length;
+  if (listed > 0) await expect(page.getByTestId('course-quizzes')).toBeVisible();
   return id;
 }
 
