@@ -30,7 +30,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // One retry (ADR 045): a journey drives a real browser, server and database on a loaded 2-core
+  // machine, and a lost race in the harness (not in the product) has sunk whole submissions. A test
+  // that fails twice fails; one that passes on its retry is named in the run's summary as flaky.
+  retries: 1,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json']],

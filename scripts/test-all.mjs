@@ -122,7 +122,9 @@ if (built && existsSync('dist/index.html')) {
     totals.failed += pw.stats.unexpected;
     totals.skipped += pw.stats.skipped ?? 0;
     lines[lines.length - 1] += `: ${pw.stats.expected + (pw.stats.flaky ?? 0)} passed, ${pw.stats.unexpected} failed, ${pw.stats.skipped ?? 0} skipped`;
-    for (const t of failedPlaywrightTests(pw)) lines.push(`     failed: ${t}`);
+    for (const t of playwrightTests(pw, 'unexpected')) lines.push(`     failed: ${t}`);
+    // Passed on its retry (ADR 045): counted as passed, named so that nobody mistakes it for steady.
+    for (const t of playwrightTests(pw, 'flaky')) lines.push(`     flaky (passed on its retry): ${t}`);
     if (!postgres) lines.push(`SKIP playwright on PostgreSQL (project postgres, reported skipped): ${postgresSkipped}`);
     if (!e2eOk && pw.stats.unexpected === 0) totals.failed += 1; // e.g. the server did not start
   } else {
@@ -133,15 +135,19 @@ if (built && existsSync('dist/index.html')) {
   lines.push('FAIL playwright (not run: the app did not build)');
 }
 
-/** "[project] file:line title: first line of the error" for each test that failed in its last try. */
-function failedPlaywrightTests(report) {
+/**
+ * "[project] file:line title: first line of the error" for each test of this outcome: `unexpected`
+ * (failed in its last try, the error of that try) or `flaky` (passed on a retry, the error of the
+ * try that failed).
+ */
+function playwrightTests(report, status) {
   const out = [];
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected') continue;
-        const last = test.results?.[test.results.length - 1];
-        out.push(`[${test.projectName}] ${spec.file}:${spec.line} ${[...titles, spec.title].join(' > ')}: ${firstLine(last?.error?.message)}`);
+        if (test.status !== status) continue;
+        const failedTry = [...(test.results ?? [])].reverse().find((r) => r.error);
+        out.push(`[${test.projectName}] ${spec.file}:${spec.line} ${[...titles, spec.title].join(' > ')}: ${firstLine(failedTry?.error?.message)}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
