@@ -155,8 +155,8 @@ function orderOf(shape: ListShape): SQL[] {
       // The language as a literal, not a placeholder: courses_title_<lang>_idx then gives the order.
       return [sql`(${courses.title} ->> ${sql.raw(`'${LANGUAGES.find((l) => l === shape.orderLang) ?? 'en'}'`)}) asc`, asc(courses.id)];
     case 'ranking':
-      // No index gives this order (ADR 034: an indexed counter would make every enrolment a non-HOT
-      // update): a top-12 heap sort of the published courses, about 1 ms at 2,000 (ADR 042).
+      // courses_ranking_idx gives the first two keys (migration 0021, ADR 046): the page reads the
+      // top courses in order and sorts their ties by clicks and id (an incremental sort).
       return [desc(courses.enrolmentCount), desc(courses.likeCount), desc(courses.clicks), asc(courses.id)];
     case 'mine':
       return [desc(courseEnrolments.enrolledAt), desc(courses.id)];

@@ -1,0 +1,1 @@
+CREATE INDEX "courses_ranking_idx" ON "courses" USING btree ("enrolment_count" desc,"like_count" desc);
