@@ -141,6 +141,12 @@ describe('course lists', () => {
     expect(await list('/api/courses?department=sales&page=3&per_page=1')).toMatchObject({ data: [], total: 2 });
     expect(await list(`/api/courses/latest?department=${ids.compliance}&page=2&per_page=1`)).toMatchObject({ total: 2 });
     expect(await list('/api/courses?q=no-such-course')).toMatchObject({ data: [], total: 0 });
+    // A search counts its matches in the read of its page (a window, ADR 046): the published ones
+    // only (the future course has an "e" too), on every page and past the end.
+    expect(await list('/api/courses/search?q=e&per_page=1')).toMatchObject({ total: 4 });
+    expect(await list('/api/courses/search?q=e&per_page=3&page=2')).toMatchObject({ total: 4 });
+    expect(await list('/api/courses/search?q=e&per_page=3&page=3')).toMatchObject({ data: [], total: 4 });
+    expect(titles(await list('/api/courses/search?q=e&per_page=3&page=2'))).toHaveLength(1);
   });
 
   it('search matches title and description in any language and letter case; q is required', async () => {
