@@ -58,7 +58,7 @@ const firstPageChunks = {
     {
       name: 'boot',
       priority: 10,
-      test: /src[\\/](routes[\\/]session[\\/](session\.actor|session-provider|tab-sync)|routes[\\/]submission\.ts$|ui[\\/](primitives[\\/]button|form[\\/](text-field|form\.css)|layout[\\/]nav-anchor)|machines[\\/]shared[\\/]submission-error|api[\\/](two-factor\.api|schemas[\\/]two-factor\.(schema|routes)))/,
+      test: /src[\\/](routes[\\/]session[\\/](session\.actor|session-provider|tab-sync)|routes[\\/]submission\.ts$|ui[\\/](primitives[\\/]button|form[\\/](text-field|form\.css)|layout[\\/](nav-anchor|logo-mark))|machines[\\/]shared[\\/]submission-error|api[\\/](two-factor\.api|schemas[\\/]two-factor\.(schema|routes)))/,
     },
     { name: 'layout', priority: 8, test: routeModule('layout') },
     { name: 'sign-in', priority: 6, test: routeModule('sign-in') },

@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { PATH, type NavLink } from '../../config/navigation';
 import { Button } from '../primitives/button';
 import { CourseNavBar } from './course-nav-bar';
+import { LogoMark } from './logo-mark';
 import { NavAnchor } from './nav-anchor';
 import { NavIcon } from './nav-icons';
 import { UserBadge, type LayoutUser } from './user-badge';
-
-export const LOGO_URL = '/assets/logo.svg';
 
 export function MenuButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
@@ -47,7 +46,7 @@ export function DesktopHeader(p: DesktopHeaderProps) {
     <header className="desktop-header" data-testid="desktop-header">
       {p.showMenuButton ? <MenuButton onClick={p.onMenu} /> : null}
       <NavAnchor to={PATH.main} onNavigate={p.onNavigate} className="desktop-header__logo" aria-label={t('layout:company_home')}>
-        <img src={LOGO_URL} alt="" width={48} height={48} />
+        <LogoMark size={48} />
       </NavAnchor>
       <div className="desktop-header__middle">
         {p.showBackButton ? <BackButton onBack={p.onBack} /> : null}

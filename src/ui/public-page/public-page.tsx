@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LogoMark } from '../layout/logo-mark';
 import './public-page.css';
 
 export interface PublicPageProps {
@@ -17,7 +18,7 @@ export function PublicPage({ productTitle, heading, children, footer, wide = fal
     <div className="public-page">
       <main className={`public-page__card${wide ? ' public-page__card--wide' : ''}`} id="main-content">
         <div className="public-page__brand">
-          <img src="/assets/logo.svg" alt="" width={40} height={40} />
+          <LogoMark size={40} />
           <span>{productTitle}</span>
         </div>
         {heading ? <h1 className="public-page__heading">{heading}</h1> : null}
