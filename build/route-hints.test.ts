@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIRST_PAGE_ROUTES, routeHints, SIGNED_IN_EXTRAS, type BuiltChunk } from './route-hints';
@@ -44,13 +44,14 @@ describe('route hints (build)', () => {
     expect(hintFor('/course/7')?.scripts).toContain('/assets/c-lesson.js');
   });
 
-  it('names their stylesheets, and the image of /main', () => {
+  it('names their stylesheets', () => {
     // The entry's too: its text is inlined, but Vite's helper links it when a lazy chunk needs it.
     expect(hintFor('/login')?.styles.sort()).toEqual(['/assets/s-entry.css', '/assets/s-sign-in.css']);
     // The timeout box's, which a signed-in page inserts while it first renders.
     expect(hintFor('/main')?.styles.sort()).toEqual(['/assets/s-entry.css', '/assets/s-layout.css', '/assets/s-timeout.css', '/assets/s-ui.css']);
     expect(hintFor('/login')?.styles).not.toContain('/assets/s-timeout.css');
-    expect(hintFor('/main')?.images).toEqual(['/assets/tiles/all-courses.svg']);
+    // The home tiles are drawn inline (ADR 047): nothing to preload.
+    expect(hintFor('/main')?.images).toEqual([]);
   });
 
   it('names each language its own texts; the learning pages add the learning texts', () => {
@@ -80,11 +81,10 @@ describe('route hints (build)', () => {
     for (const module of SIGNED_IN_EXTRAS) expect(provider).toContain(`import('../../${module.slice('src/'.length).replace(/\.tsx?$/, '')}')`);
   });
 
-  it('preloads, for /main, the image of its first tile (home-tiles.ts), which exists', () => {
-    const tiles = readFileSync('src/ui/main/home-tiles.ts', 'utf8');
-    const first = /image: '([^']+)'/.exec(tiles)?.[1];
+  it('preloads no image for /main: its tiles are drawn inline (home-tile-art.tsx, ADR 047)', () => {
+    const tiles = readFileSync('src/ui/main/main-view.tsx', 'utf8');
+    expect(tiles).not.toMatch(/<img/);
     const main = FIRST_PAGE_ROUTES.find((r) => new RegExp(r.pattern).test('/main'));
-    expect(main?.images).toEqual([first]);
-    expect(existsSync(`public${first}`)).toBe(true);
+    expect(main?.images ?? []).toEqual([]);
   });
 });

@@ -27,7 +27,8 @@ const EVERY_PAGE = ['src/routes/session/session.actor.ts', 'src/routes/session/s
  * render as router.tsx imports them, and an image that is their largest paint. */
 export const FIRST_PAGE_ROUTES: ReadonlyArray<{ pattern: string; modules: string[]; images?: string[]; learningTexts?: boolean }> = [
   { pattern: '^/login/?$', modules: ['src/routes/sign-in/sign-in.route.tsx'] },
-  { pattern: '^/(main/?)?$', modules: [LAYOUT, 'src/routes/main/main.route.tsx'], images: ['/assets/tiles/all-courses.svg'] },
+  // Its tiles' pictures are drawn inline (ADR 047): no image to preload.
+  { pattern: '^/(main/?)?$', modules: [LAYOUT, 'src/routes/main/main.route.tsx'] },
   { pattern: '^/courses(/(all|latest|ranking|recommended|mine))?/?$', modules: [LAYOUT, 'src/routes/courses/courses.route.tsx'], learningTexts: true },
   { pattern: '^/course/[^/]+/?$', modules: [LAYOUT, 'src/routes/course-detail/course-detail.route.tsx'], learningTexts: true },
   { pattern: '^/lesson/[^/]+/[^/]+/?$', modules: [LAYOUT, 'src/routes/lesson/lesson.route.tsx'], learningTexts: true },

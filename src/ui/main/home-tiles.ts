@@ -1,6 +1,9 @@
+import type { HomeTileArtName } from './home-tile-art';
+
 /** SPEC §2 "Home shortcut tiles": image, title key and link, in this order. */
 export interface HomeTile {
-  image: string;
+  /** The tile's picture, drawn inline (home-tile-art.tsx). */
+  art: HomeTileArtName;
   titleKey: string;
   link: string;
   /** Greyed and not clickable. */
@@ -19,11 +22,11 @@ export interface HomeTileFeatures {
  */
 export function homeTiles(features: HomeTileFeatures): HomeTile[] {
   const tiles: HomeTile[] = [
-    { image: '/assets/tiles/all-courses.svg', titleKey: 'nav-titles:courses_all', link: '/courses/all' },
-    { image: '/assets/tiles/material-library.svg', titleKey: 'nav-titles:courses_material', link: '/courses/material' },
-    { image: '/assets/tiles/offline-courses.svg', titleKey: 'nav-titles:offline', link: '/offline', ...(features.offlineCourse ? {} : { disabled: true }) },
+    { art: 'all-courses', titleKey: 'nav-titles:courses_all', link: '/courses/all' },
+    { art: 'material-library', titleKey: 'nav-titles:courses_material', link: '/courses/material' },
+    { art: 'offline-courses', titleKey: 'nav-titles:offline', link: '/offline', ...(features.offlineCourse ? {} : { disabled: true }) },
   ];
-  if (features.learningMap) tiles.push({ image: '/assets/tiles/learning-map.svg', titleKey: 'nav-titles:learning_map', link: '/learning-map' });
-  if (features.mockExam) tiles.push({ image: '/assets/tiles/mock-exam.svg', titleKey: 'nav-titles:mockexam', link: '/mockexam' });
+  if (features.learningMap) tiles.push({ art: 'learning-map', titleKey: 'nav-titles:learning_map', link: '/learning-map' });
+  if (features.mockExam) tiles.push({ art: 'mock-exam', titleKey: 'nav-titles:mockexam', link: '/mockexam' });
   return tiles;
 }

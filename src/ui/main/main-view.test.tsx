@@ -12,7 +12,7 @@ describe('home tiles', () => {
     const tiles = homeTiles(allOn);
     expect(tiles.map((t) => t.link)).toEqual(['/courses/all', '/courses/material', '/offline', '/learning-map', '/mockexam']);
     for (const tile of tiles) {
-      expect(tile.image).toMatch(/^\/assets\/tiles\/[a-z-]+\.svg$/);
+      expect(tile.art).toMatch(/^[a-z-]+$/);
       expect(tile.titleKey).toMatch(/^nav-titles:/);
       expect(tile.disabled).toBeUndefined();
     }
@@ -33,7 +33,8 @@ describe('home tiles', () => {
     const links = screen.getAllByTestId('home-tile');
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/courses/all', '/courses/material', '/offline', '/learning-map', '/mockexam']);
     expect(links.map((a) => a.textContent)).toEqual(['All Courses', 'Material Library', 'Offline Courses', 'Learning Map', 'Mock Exam']);
-    expect(links.every((a) => a.querySelector('img[src$=".svg"]'))).toBe(true);
+    // Each tile its own picture, drawn inline (ADR 047), hidden from screen readers: the title names it.
+    expect(links.map((a) => a.querySelector('svg[aria-hidden="true"]')?.getAttribute('data-art'))).toEqual(['all-courses', 'material-library', 'offline-courses', 'learning-map', 'mock-exam']);
     await userEvent.click(links[1]);
     expect(onNavigate).toHaveBeenCalledWith('/courses/material');
   });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavAnchor } from '../layout/nav-anchor';
+import { HomeTileArt } from './home-tile-art';
 import type { HomeTile } from './home-tiles';
 import './main-view.css';
 
@@ -23,7 +24,7 @@ export function MainView({ userName, tiles, onNavigate }: MainViewProps) {
         {tiles.map((tile) => {
           const body = (
             <>
-              <img src={tile.image} alt="" width={72} height={72} />
+              <HomeTileArt name={tile.art} />
               <span className="main-view__tile-title">{t(tile.titleKey)}</span>
             </>
           );
