@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../test-support';
+import { createPostgresTestContext } from '../testing/postgres-context';
 import { users } from './schema';
 
 // ADR 041: a transaction's statements are prepared statements too (server/db/client.ts), so a
@@ -13,10 +14,7 @@ const url = process.env.TEST_DATABASE_URL;
 describe.skipIf(!url)('statements inside a transaction (TEST_DATABASE_URL)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    // test-support reads TEST_DATABASE when it loads: a context on a PostgreSQL clone, as in the postgres project.
-    process.env.TEST_DATABASE = 'postgres';
-    const { createTestContext } = await import('../test-support');
-    ctx = await createTestContext();
+    ctx = await createPostgresTestContext();
   });
   afterAll(() => ctx?.close());
 

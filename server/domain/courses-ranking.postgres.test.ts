@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../test-support';
+import { createPostgresTestContext } from '../testing/postgres-context';
 
 // ADR 046: the ranking list's page is read in the order of courses_ranking_idx (enrolments, then
 // likes) instead of sorting every published course; only the ties are sorted by clicks and id.
@@ -19,9 +20,7 @@ async function planOf(ctx: TestContext, statement: ReturnType<typeof sql>): Prom
 describe.skipIf(!url)('the ranking list on 2,000 courses (TEST_DATABASE_URL)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    process.env.TEST_DATABASE = 'postgres';
-    const { createTestContext } = await import('../test-support');
-    ctx = await createTestContext();
+    ctx = await createPostgresTestContext();
     // Counters spread as in the large data set: many courses share a count, so ties need the later keys.
     await ctx.database.db.execute(sql`
       insert into courses (title, description, kind, department_id, published_at, enrolment_count, like_count, clicks)

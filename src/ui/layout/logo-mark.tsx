@@ -1,8 +1,8 @@
 /**
- * The product's mark (public/assets/logo.svg, which stays the favicon), drawn inline: the sign-in
- * page and the header show it without a request of its own, which on a phone network came after
- * the scripts and before the page's largest text was painted (ADR 047). Decorative: the product's
- * name is always written beside it.
+ * The product's mark (the same shapes as public/assets/logo.svg and as index.html's favicon),
+ * drawn inline: the sign-in page and the header show it without a request of its own, which on a
+ * phone network came after the scripts and before the page's largest text was painted (ADR 047).
+ * Decorative: the product's name is always written beside it.
  */
 export function LogoMark({ size }: { size: number }) {
   return (
