@@ -24,12 +24,7 @@ function CoursePage({ id }: { id: string }) {
       onRetry={() => actor.send({ type: 'retry' })}
       onNavigate={(to) => navigate(to)}
       renderScorm={(item) => <ScormLauncher key={item.id} itemId={item.id} title={item.title} />}
-      extra={
-        <>
-          <CourseQuizzes courseId={id} />
-          {view.course?.status === 'completed' ? <FeedbackFormsSection courseId={id} /> : null}
-        </>
-      }
+      extra={<CourseQuizzes courseId={id} after={view.course?.status === 'completed' ? <FeedbackFormsSection courseId={id} /> : null} />}
     />
   );
 }

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { agent01, json, tokenFor } from '../../api/test-helpers';
 import { formOf } from '../../machines/feedback-forms/feedback-forms.fixtures';
+import { sampleQuiz } from '../../machines/quiz-attempt/quiz-attempt.fixtures';
 import { clearToken, setToken } from '../../platform/storage/token-storage';
 import { sampleCourse } from '../../ui/courses/samples';
 import { fakeApi, type Handler } from '../testing/network';
@@ -25,6 +26,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 async function fillAndSubmit() {
   const section = await screen.findByTestId('feedback-forms');
+  await waitFor(() => expect(section).toBeVisible());
   for (const name of [/Course content/, /Presenter and materials/, /Usefulness for your work/, /How well did the course meet/]) {
     await userEvent.click(within(within(section).getByRole('group', { name })).getByRole('radio', { name: '4 of 5 stars' }));
   }
@@ -63,6 +65,26 @@ describe('feedback section of the course page', () => {
     await fillAndSubmit();
     expect(await screen.findByTestId('feedback-already-submitted')).toHaveTextContent('You have already submitted the evaluation and feedback for this course.');
     expect(screen.queryByRole('button', { name: 'Submit evaluation and feedback' })).toBeNull();
+  });
+
+  it('the form loads beside the quizzes but shows only once they have answered, so it never moves under the pointer', async () => {
+    let answerQuizzes: (r: Response) => void = () => {};
+    const net = api({
+      'GET /api/courses/2': () => json(completed),
+      'GET /api/courses/2/feedback-form': () => json(formOf('available')),
+      'GET /api/courses/2/quizzes': () => new Promise<Response>((resolve) => (answerQuizzes = resolve)),
+    });
+    renderApp('/course/2');
+    const section = await screen.findByTestId('feedback-forms');
+    await waitFor(() => expect(within(section).getByText(/Course content/)).toBeInTheDocument());
+    // Asked at the same time as the quizzes, not after them; but not shown yet.
+    expect(net.requests.map(path)).toEqual(expect.arrayContaining(['GET /api/courses/2/quizzes', 'GET /api/courses/2/feedback-form']));
+    expect(section).not.toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Submit evaluation and feedback' })).toBeNull();
+    answerQuizzes(json([sampleQuiz]));
+    expect(await screen.findByTestId('course-quizzes')).toBeInTheDocument();
+    await waitFor(() => expect(section).toBeVisible());
+    expect(screen.getByRole('button', { name: 'Submit evaluation and feedback' })).toBeInTheDocument();
   });
 
   it('a course in progress shows no section and asks for no form', async () => {
