@@ -1,13 +1,13 @@
 // ADR 043: the signed-in layout waits for GET /api/users/current, and the first pages people open
 // or reload wait for their data: a catalogue list its first page and the departments, a course
 // page and a lesson the course (the lesson also the course's on-screen total). The app's entry
-// (75 KB) would ask for them only once it has arrived and run; this small script, named in
-// index.html before the entry (both deferred: it runs first), asks at once with the same headers as
+// (75 KB) would ask for them only once it has arrived and run; this small script, written into
+// index.html's head by the build (ADR 048, build/early-requests-script.ts), asks at once with the same headers as
 // the app's http layer (src/api/http.ts), and src/api/early-requests.ts hands each answer to the
 // app's own call. The requests are those the pages' loaders send (src/api/courses.early.ts, with
 // src/routes/courses/list-params.ts: a list address without a query is page 1 of 12); the tests in
 // early-requests.page.test.ts hold the two to the same requests. Plain JavaScript, no imports: it
-// must stay tiny. Anything unexpected and it asks for nothing; the app then asks as it always did.
+// must stay tiny, and contain no closing script tag. Anything unexpected and it asks for nothing; the app then asks as it always did.
 (function () {
   try {
     var token = sessionStorage.getItem('student-token');
@@ -39,6 +39,27 @@
       response.catch(function () {});
       return { path: request[0], query: request[1], lang: lang, token: token, response: response, controller: controller };
     });
+    // A list's first cover is its page's largest picture (the first card's, src/ui/courses/course-grid.tsx):
+    // asked for as soon as the list has arrived, it is there when the app draws the card (ADR 048).
+    // Read from a copy, before the app reads the answer; the default is DEFAULT_COVER_URL's.
+    if (list)
+      window.__earlyRequests[1].response
+        .then(function (answer) {
+          return answer.ok ? answer.clone().json() : null;
+        })
+        .then(function (page) {
+          var first = page && page.data && page.data[0];
+          if (!first) return;
+          var cover = first.cover_url || '/assets/placeholder-cover.svg';
+          if (typeof cover !== 'string' || !/^\/[\w./-]+$/.test(cover)) return;
+          var link = document.createElement('link');
+          link.setAttribute('rel', 'preload');
+          link.setAttribute('as', 'image');
+          link.setAttribute('href', cover);
+          link.setAttribute('fetchpriority', 'high');
+          document.head.appendChild(link);
+        })
+        .catch(function () {});
   } catch {
     // Storage or fetch unavailable: the app asks by itself.
   }

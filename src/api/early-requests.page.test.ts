@@ -8,6 +8,8 @@ import { getCourse, getDepartments, listCourses } from './courses.api';
 import { prefetchCatalogue, prefetchLesson } from './courses.early';
 import { forgetCourseTotal, getCourseTotal } from './on-screen-time.api';
 import { clearToken, getToken, setToken } from '../platform/storage/token-storage';
+import { DEFAULT_COVER_URL } from '../config/constants';
+import { cardPage, completedCard, sampleCard } from '../ui/courses/samples';
 
 // ADR 043: public/early-requests.js asks for the current user before the app has loaded; the app's
 // own call reads that answer (adoptPageEarly), or asks again through its http layer when it is not
@@ -39,6 +41,7 @@ afterEach(() => {
   sessionStorage.clear();
   localStorage.clear();
   window.history.replaceState(null, '', '/');
+  for (const link of document.head.querySelectorAll('link')) link.remove();
 });
 
 describe('the page script (public/early-requests.js)', () => {
@@ -84,6 +87,40 @@ describe('the page script (public/early-requests.js)', () => {
     clearToken();
     expect(runPageScript('/main')).toBeUndefined();
     expect(net.requests).toHaveLength(0);
+  });
+});
+
+describe('the first cover of a list (ADR 048)', () => {
+  const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((l) => [l.getAttribute('href'), l.getAttribute('fetchpriority')]);
+  /** The page script on a list whose first page the fake server answers with `answer`. */
+  async function listWith(answer: () => Response) {
+    stubFetch((request) => (new URL(request.url).pathname === '/api/courses' ? answer() : json(agent01)));
+    const sent = runPageScript('/courses/all')!;
+    await sent[1].response;
+    return sent;
+  }
+
+  it('is asked for, high, as soon as the list has arrived; the app still reads the whole list', async () => {
+    const first = { ...sampleCard, cover_url: '/assets/covers/sales.svg' };
+    const sent = await listWith(() => json(cardPage([first, completedCard])));
+    // The copy is read on later turns of the event loop.
+    await vi.waitFor(() => expect(preloads()).toEqual([['/assets/covers/sales.svg', 'high']]));
+    adoptPageEarly(sent, resend);
+    await expect(listCourses('all', { page: 1, per_page: 12 })).resolves.toMatchObject({ data: [first, completedCard], total: 2 });
+  });
+
+  it('is the app’s default cover when the first course has none', async () => {
+    await listWith(() => json(cardPage([{ ...sampleCard, cover_url: '' }])));
+    await vi.waitFor(() => expect(preloads()).toEqual([[DEFAULT_COVER_URL, 'high']]));
+  });
+
+  it('is not asked for from another origin, for an empty list, or when the list failed', async () => {
+    await listWith(() => json(cardPage([{ ...sampleCard, cover_url: 'https://elsewhere.example/x.svg' }])));
+    await listWith(() => json(cardPage([])));
+    await listWith(() => json({ status_code: 503, message: 'Busy' }, 503));
+    // A list the script does read, last: once its cover is asked for, the three before were read too.
+    await listWith(() => json(cardPage([{ ...sampleCard, cover_url: '/assets/covers/sales.svg' }])));
+    await vi.waitFor(() => expect(preloads()).toEqual([['/assets/covers/sales.svg', 'high']]));
   });
 });
 
