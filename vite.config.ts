@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { inlineEarlyRequestsPlugin } from './build/early-requests-script.ts';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
 import { precompress } from './build/precompress.ts';
 import { LEARNING_TEXTS, routeHintsPlugin } from './build/route-hints.ts';
@@ -75,9 +74,8 @@ export default defineConfig(({ command }) => ({
   // precompress: brotli and gzip of every built text file, sent by the server as they are (ADR 015).
   // stripContractDocs: the browser build leaves out the contracts' OpenAPI texts (ADR 008, 018).
   // inlineEntryCss: the entry's stylesheet is written into index.html, not linked (ADR 035).
-  // inlineEarlyRequests: public/early-requests.js is written into index.html, not linked (ADR 048).
   // routeHints: the first pages' chunks, for the server to name in their HTML (ADR 043).
-  plugins: [stripContractDocsPlugin(), react(), inlineEarlyRequestsPlugin(), inlineEntryCss(), routeHintsPlugin(), precompress()],
+  plugins: [stripContractDocsPlugin(), react(), inlineEntryCss(), routeHintsPlugin(), precompress()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
   // No data: URLs for assets: the CSP allows fonts only from 'self'.
   build: {

@@ -1,13 +1,13 @@
 // ADR 043: the signed-in layout waits for GET /api/users/current, and the first pages people open
 // or reload wait for their data: a catalogue list its first page and the departments, a course
 // page and a lesson the course (the lesson also the course's on-screen total). The app's entry
-// (75 KB) would ask for them only once it has arrived and run; this small script, written into
-// index.html's head by the build (ADR 048, build/early-requests-script.ts), asks at once with the same headers as
+// (75 KB) would ask for them only once it has arrived and run; this small script, named in
+// index.html before the entry (both deferred: it runs first), asks at once with the same headers as
 // the app's http layer (src/api/http.ts), and src/api/early-requests.ts hands each answer to the
 // app's own call. The requests are those the pages' loaders send (src/api/courses.early.ts, with
 // src/routes/courses/list-params.ts: a list address without a query is page 1 of 12); the tests in
 // early-requests.page.test.ts hold the two to the same requests. Plain JavaScript, no imports: it
-// must stay tiny, and contain no closing script tag. Anything unexpected and it asks for nothing; the app then asks as it always did.
+// must stay tiny. Anything unexpected and it asks for nothing; the app then asks as it always did.
 (function () {
   try {
     var token = sessionStorage.getItem('student-token');

@@ -1,13 +1,11 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { EARLY_REQUESTS_CSP_HASH } from './early-requests-hash';
 import { isWholeAnswer } from './whole-answer';
 
-/** The CSP: no foreign script, and no inline script but index.html's early requests, by their hash
- * (DESIGN §5, ADR 048); inline styles are allowed for UI libraries. */
+/** The CSP: no inline or foreign script anywhere (DESIGN §5); inline styles are allowed for UI libraries. */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", EARLY_REQUESTS_CSP_HASH],
+  scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   mediaSrc: ["'self'", 'blob:', 'data:'],
