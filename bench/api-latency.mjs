@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_ARGS } from './server-command.mjs';
 
 const PORT = 8191;
 const base = `http://127.0.0.1:${PORT}`;
@@ -38,7 +39,7 @@ async function timeMany(n, fn) {
 export async function apiLatency() {
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-academy-bench-'));
   const started = Date.now();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, SERVER_ARGS, {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: '' },
     stdio: 'ignore',
   });

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { SERVER_ARGS } from './server-command.mjs';
 
 const SERVER_PORT = 9510;
 const HELLO_PORT = 9511;
@@ -115,7 +116,7 @@ async function measure(kind, url) {
   const dataDir = mkdtempSync(join(tmpdir(), 'aa-bench-large-'));
   const base = `http://127.0.0.1:${SERVER_PORT}`;
   const env = { DATABASE_URL: url, PORT: String(SERVER_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: '', CONTINUAL_AUTH: '0' };
-  const server = await startProcess(['--import', 'tsx', 'server/main.ts'], env, `${base}/api/app-config`);
+  const server = await startProcess(SERVER_ARGS, env, `${base}/api/app-config`);
   try {
     const who = WHO[kind];
     const learner = await signIn(base, ...who.learner);

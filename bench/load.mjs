@@ -33,6 +33,7 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { Client } from 'undici';
 import { commandCpuMs, machineCpuMs, treeCpuMs } from './cpu.mjs';
+import { SERVER_ARGS } from './server-command.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SIZES = { S: 30, M: 100, L: 1000 };
@@ -117,7 +118,7 @@ async function startServer(databaseUrl) {
   // LOAD_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"): node flags for the server; the
   // workers inherit them (node:cluster forks with the primary's execArgv), so each writes a profile.
   const nodeArgs = (process.env.LOAD_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_ARGS], {
     cwd: root,
     env: {
       ...process.env,
