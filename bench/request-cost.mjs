@@ -159,7 +159,7 @@ export async function requestCost() {
         budget: STEADY_P99_BUDGET_MS,
         notes: [
           `open loop, one request due every ${1000 / STEADY_RATE} ms, latency from its due time (bench/steady-rate.mjs): ${steady.rps} req/s, p50 ${steady.p50} ms, p99 ${steady.p99} ms, max ${steady.max} ms, errors ${steady.errors}; CPU per request: server ${steady.nodeUs} µs, PostgreSQL ${steady.pgUs} µs`,
-          `autocannon overallRate ${STEADY_RATE} (each second's requests sent at its start, ADR 049): ${describe(burst)}`,
+          `autocannon overallRate ${STEADY_RATE} (each second's requests sent at its start, ADR 050): ${describe(burst)}`,
         ],
       },
       { name: 'GET users/current, WORKERS=2 on PostgreSQL', value: twoProcesses.rps, unit: 'req/s', notes: [`${describe(twoProcesses)}; ${share(twoProcesses)}; ${(twoProcesses.rps / current.rps).toFixed(2)}× one process`] },
