@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { percentile } from './percentile.mjs';
 import { SERVER_ARGS } from './server-command.mjs';
 
 const PORT = 8191;
@@ -20,10 +21,6 @@ async function waitReady(deadlineMs) {
     await new Promise((r) => setTimeout(r, 100));
   }
   return false;
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 async function timeMany(n, fn) {

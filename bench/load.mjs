@@ -33,6 +33,7 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { Client } from 'undici';
 import { commandCpuMs, machineCpuMs, treeCpuMs } from './cpu.mjs';
+import { percentile } from './percentile.mjs';
 import { SERVER_ARGS } from './server-command.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -275,7 +276,7 @@ function record(endpoint, ms, ok, detail) {
     if (problems.length < 20) problems.push(`${endpoint}: ${detail}`);
   }
 }
-const pct = (sorted, p) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
+const pct = (sorted, p) => (sorted.length === 0 ? 0 : percentile(sorted, p));
 
 /** "0-30 s: 812 req, p50 6.1, p95 33.0 | …" over the run's timeline. */
 function byWindow(windowMs) {

@@ -9,9 +9,8 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
+import { percentile } from './percentile.mjs';
 
-/** Percentile `p` (0..100) of sorted values. */
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN);
 
 /**
  * Sends GET `url` with `headers` at `rate` per second for `seconds`; resolves with the requests
