@@ -1,13 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseEnrolments, courseLikes, courses, users } from '../db/schema';
+import { courseCounts, courseEnrolments, courseLikes, courses, users } from '../db/schema';
 import { createContentTestContext, createCourse, createDepartment, resetContent, tri, type ContentTestContext } from '../testing/content-factory';
 import { createAgents } from '../testing/offline-factory';
 import { enrol, likeCourse, listCourses } from './courses';
 
 // ADR 034: the course cards and the ranking read courses.enrolment_count and like_count, kept by
 // statement triggers (migration 0015) instead of counting course_enrolments per card (a million rows
-// at scale). Real database: PGlite here, PostgreSQL in the `postgres` project.
+// at scale). ADR 051: the lists' totals read course_counts (migration 0023), kept by triggers on
+// courses. Real database: PGlite here, PostgreSQL in the `postgres` project.
 
 let ctx: ContentTestContext;
 const now = new Date('2026-03-02T09:00:00Z');
@@ -85,5 +86,80 @@ describe('course counters (ADR 034)', () => {
       ['Liked', 1, 1],
       ['Quiet', 1, 0],
     ]);
+  });
+});
+
+describe('course counts and the lists\' totals (ADR 051)', () => {
+  /** The counter rows beside a count of the courses themselves, by kind and department. */
+  async function countsAgree() {
+    const db = ctx.database.db;
+    const kept = await db.select().from(courseCounts).where(sql`${courseCounts.courses} <> 0`);
+    const counted = await db
+      .select({ kind: courses.kind, departmentId: courses.departmentId, courses: sql<number>`count(*)::int` })
+      .from(courses)
+      .groupBy(courses.kind, courses.departmentId);
+    const key = (r: { kind: string; departmentId: number; courses: number }) => `${r.kind}/${r.departmentId}: ${r.courses}`;
+    expect(kept.map(key).sort()).toEqual(counted.map(key).sort());
+  }
+
+  /** Every list's total (first page and a page past the end) beside the published courses counted directly. */
+  async function totalsAgree(at: Date, userId: number, department: number) {
+    const db = ctx.database.db;
+    const published = async (where = sql`true`) =>
+      (await db.select({ n: sql<number>`count(*)::int` }).from(courses).where(sql`${courses.publishedAt} <= ${at.toISOString()} and ${where}`))[0].n;
+    const lists = [
+      ['all', {}, await published()],
+      ['latest', {}, await published()],
+      ['ranking', {}, await published()],
+      ['recommended', {}, await published(sql`${courses.kind} = 'recommended'`)],
+      ['all', { kind: 'elective' }, await published(sql`${courses.kind} = 'elective'`)],
+      ['latest', { department: String(department) }, await published(sql`${courses.departmentId} = ${department}`)],
+      ['ranking', { kind: 'compulsory', department: String(department) }, await published(sql`${courses.kind} = 'compulsory' and ${courses.departmentId} = ${department}`)],
+      ['recommended', { department: String(department) }, await published(sql`${courses.kind} = 'recommended' and ${courses.departmentId} = ${department}`)],
+    ] as const;
+    for (const [list, filters, expected] of lists) {
+      for (const page of [1, 99]) {
+        const answer = await listCourses(db, list, { page, per_page: 2, ...filters } as never, { userId, lang: 'en', now: at });
+        expect(answer.toJSON().total, `${list} ${JSON.stringify(filters)} page ${page}`).toBe(expected);
+      }
+    }
+  }
+
+  it('follow every insert, move and delete of courses; a course dated in the future is not counted until then', async () => {
+    const db = ctx.database.db;
+    await resetContent(db);
+    const [learner] = await createAgents(db, 'totals', 1);
+    const north = await createDepartment(db, tri('North'));
+    const south = await createDepartment(db, tri('South'));
+    const later = new Date(now.getTime() + 86_400_000);
+    const one = await createCourse(db, { departmentId: north, title: tri('One'), kind: 'compulsory', publishedAt: now });
+    await createCourse(db, { departmentId: north, title: tri('Two'), kind: 'recommended', publishedAt: now });
+    const scheduled = await createCourse(db, { departmentId: south, title: tri('Scheduled'), kind: 'recommended', publishedAt: later });
+    // One statement, several rows of several kinds and departments.
+    await db.insert(courses).values(
+      ['compulsory', 'elective', 'recommended', 'elective', 'compulsory'].map((kind, i) => ({
+        title: tri(`Bulk ${i}`),
+        description: tri(''),
+        kind: kind as 'compulsory',
+        departmentId: i % 2 === 0 ? north : south,
+        publishedAt: now,
+      })),
+    );
+    await countsAgree();
+    await totalsAgree(now, learner, north);
+    await totalsAgree(later, learner, south);
+    // A course moved to another kind, another department, both; and an update that moves nothing.
+    await db.update(courses).set({ kind: 'elective' }).where(eq(courses.id, one));
+    await db.update(courses).set({ departmentId: north }).where(eq(courses.id, scheduled));
+    await db.update(courses).set({ kind: 'compulsory', departmentId: south }).where(sql`${courses.title} ->> 'en' = 'Bulk 2'`);
+    await db.update(courses).set({ clicks: sql`${courses.clicks} + 1` });
+    await countsAgree();
+    await totalsAgree(now, learner, north);
+    await totalsAgree(later, learner, north);
+    // One deleted, then a department's courses in one statement.
+    await db.delete(courses).where(eq(courses.id, one));
+    await db.delete(courses).where(eq(courses.departmentId, south));
+    await countsAgree();
+    await totalsAgree(later, learner, north);
   });
 });

@@ -61,6 +61,22 @@ export const courses = pgTable(
   ],
 );
 
+/**
+ * How many courses there are of each kind in each department, kept by triggers on courses (migration
+ * 0023_course_counts, ADR 051). A catalogue list's total is the sum of its rows less the few courses
+ * dated in the future, instead of counting every published course on each page (0.12–0.22 ms of a
+ * 0.6 ms page at 2,000 courses).
+ */
+export const courseCounts = pgTable(
+  'course_counts',
+  {
+    kind: text('kind', { enum: COURSE_KINDS }).notNull(),
+    departmentId: bigint('department_id', { mode: 'number' }).notNull(),
+    courses: integer('courses').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.departmentId] })],
+);
+
 export const lessons = pgTable(
   'lessons',
   {
