@@ -98,7 +98,8 @@ export async function lighthouseFigures() {
   const { base, stop } = await startBenchServer(PORT);
   const results = [];
   try {
-    for (const spec of PAGES) {
+    // LIGHTHOUSE_ONLY (a substring of the paths: "login", "main", "courses", "lesson") measures fewer pages.
+    for (const spec of PAGES.filter((p) => !process.env.LIGHTHOUSE_ONLY || p.path.includes(process.env.LIGHTHOUSE_ONLY))) {
       const r = await lighthouseOnce(base, spec);
       const label = `${r.path}${spec.signIn ? ' (agent01)' : ''}`;
       const notes = [...(r.kind ? [`the first item of course 1: a ${r.kind}`] : []), ...r.notes];

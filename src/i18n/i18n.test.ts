@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pickVariant } from './index';
+import { createI18n } from './testing';
 import { resources } from './resources';
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
@@ -39,5 +40,28 @@ describe('translations', () => {
     expect(pickVariant('Material library||Materials', 575)).toBe('Materials');
     expect(pickVariant('Material library||Materials', 576)).toBe('Material library');
     expect(pickVariant('Plain', 300)).toBe('Plain');
+  });
+
+  describe('the width the short variants follow', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('is read only for a text with a short variant, once until the window is resized', () => {
+      // Reading innerWidth makes the browser lay out a page that has changed: at every text of a
+      // first render it laid the half-drawn page out again and again.
+      let width = 400;
+      const reads = vi.spyOn(window, 'innerWidth', 'get').mockImplementation(() => width);
+      window.dispatchEvent(new Event('resize'));
+      const i18n = createI18n('en');
+      for (let i = 0; i < 50; i++) i18n.t('common:loading');
+      expect(reads).not.toHaveBeenCalled();
+      expect(i18n.t('courses:tab.mine')).toBe('Mine');
+      expect(i18n.t('courses:tab.material')).toBe('Materials');
+      expect(reads).toHaveBeenCalledTimes(1);
+      width = 1024;
+      expect(i18n.t('courses:tab.mine')).toBe('Mine');
+      window.dispatchEvent(new Event('resize'));
+      expect(i18n.t('courses:tab.mine')).toBe('My Courses');
+      expect(reads).toHaveBeenCalledTimes(2);
+    });
   });
 });

@@ -4,6 +4,7 @@ import { useMatches, useNavigate } from 'react-router-dom';
 import type { CourseList, DepartmentList } from '../../api/schemas/courses.schema';
 import { CoursesView } from '../../ui/courses/courses-view';
 import { routeTitle } from '../layout/page-title';
+import { viewportWidth } from '../../i18n';
 import { catalogueMachine, departmentsMachine } from './courses.actor';
 import { CoursesNamespace } from './courses-namespace';
 import { catalogueParams, catalogueQuery, type CatalogueParams } from './list-params';
@@ -58,7 +59,7 @@ function CataloguePage({ list }: { list: CourseList }) {
   const query = catalogueQuery(list, nav.params);
   const departments = useDepartments(i18n.language);
   const matches = useMatches();
-  const title = list === 'search' ? t('courses:search_title') : routeTitle(matches, i18n.language, window.innerWidth);
+  const title = list === 'search' ? t('courses:search_title') : routeTitle(matches, i18n.language, viewportWidth());
 
   // The search list needs words: until then there is nothing to ask the server.
   if (query === null) {

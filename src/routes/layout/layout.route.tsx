@@ -10,6 +10,7 @@ import { ContinualAuthProvider } from '../continual-auth/continual-auth-provider
 import { usePageLoading } from '../session/page-busy';
 import { useOptionalSession } from '../session/session-provider';
 import { routeTitle } from './page-title';
+import { viewportWidth } from '../../i18n';
 
 export interface LayoutRouteProps {
   /** Session activity (clicks, wheel, touch, scroll); defaults to the app session's (SPEC §4). */
@@ -60,7 +61,7 @@ export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
       bottomLinks={bottomLinks({ isManager })}
       courseNavItems={courseNavItems({ offlineEnabled: features.offlineCourse, ...flags })}
       currentPath={path}
-      pageTitle={routeTitle(matches, i18n.language, window.innerWidth)}
+      pageTitle={routeTitle(matches, i18n.language, viewportWidth())}
       sideNavEnabled={features.sideNav}
       showBackButton={!sideLink}
       showCourseNav={sideLink && !isSettingPage(path)}
