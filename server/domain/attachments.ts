@@ -88,7 +88,7 @@ export async function attachmentDetail(db: Db, attachmentId: number, { userId, n
     .where(and(eq(attachmentProgress.userId, userId), eq(attachmentProgress.attachmentId, a.id)));
   const [{ duration, likes, liked }] = rowsOf<{ duration: number | string; likes: number | string; liked: boolean }>(
     await db.execute(sql`select
-      coalesce((select sum(o.duration) from on_screen_logs o where o.user_id = ${userId} and o.attachment_id = ${a.id}), 0) as duration,
+      coalesce((select s.seconds from attachment_seconds s where s.user_id = ${userId} and s.attachment_id = ${a.id}), 0) as duration,
       (select count(*) from attachment_likes l where l.attachment_id = ${a.id}) as likes,
       exists (select 1 from attachment_likes l where l.attachment_id = ${a.id} and l.user_id = ${userId}) as liked`),
   );
@@ -127,7 +127,7 @@ export async function finishAttachment(db: Db, userId: number, a: AttachmentRow,
     if (!(await hasViewed(tx, userId, a.id))) return 'not_opened';
     if (criteriaOf(a.type)) {
       const [{ watched }] = rowsOf<{ watched: number | string }>(
-        await tx.execute(sql`select coalesce(sum(duration), 0) as watched from on_screen_logs where user_id = ${userId} and attachment_id = ${a.id}`),
+        await tx.execute(sql`select coalesce((select seconds from attachment_seconds where user_id = ${userId} and attachment_id = ${a.id}), 0) as watched`),
       );
       if (Number(watched) < a.mediaDuration - VIDEO_COMPLETION_TOLERANCE_SECONDS) return 'not_watched';
     }

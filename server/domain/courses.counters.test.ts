@@ -1,14 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseCounts, courseEnrolments, courseLikes, courses, users } from '../db/schema';
-import { createContentTestContext, createCourse, createDepartment, resetContent, tri, type ContentTestContext } from '../testing/content-factory';
+import { attachmentSeconds, attachments, courseCounts, courseEnrolments, courseItems, courseLikes, courses, itemSeconds, onScreenLogs, users } from '../db/schema';
+import { createAttachment, createContentTestContext, createCourse, createDepartment, createLesson, createReadingItem, resetContent, tri, type ContentTestContext } from '../testing/content-factory';
 import { createAgents } from '../testing/offline-factory';
 import { enrol, likeCourse, listCourses } from './courses';
 
 // ADR 034: the course cards and the ranking read courses.enrolment_count and like_count, kept by
 // statement triggers (migration 0015) instead of counting course_enrolments per card (a million rows
 // at scale). ADR 051: the lists' totals read course_counts (migration 0023), kept by triggers on
-// courses. Real database: PGlite here, PostgreSQL in the `postgres` project.
+// courses. ADR 052: an item's logged seconds are read from item_seconds (migration 0024), kept by
+// triggers on on_screen_logs. Real database: PGlite here, PostgreSQL in the `postgres` project.
 
 let ctx: ContentTestContext;
 const now = new Date('2026-03-02T09:00:00Z');
@@ -161,5 +162,70 @@ describe('course counts and the lists\' totals (ADR 051)', () => {
     await db.delete(courses).where(eq(courses.departmentId, south));
     await countsAgree();
     await totalsAgree(later, learner, north);
+  });
+});
+
+describe('item seconds (ADR 052)', () => {
+  /** The kept sums beside the records summed directly, by learner and item. */
+  async function secondsAgree() {
+    const db = ctx.database.db;
+    const kept = await db.select().from(itemSeconds).where(sql`${itemSeconds.seconds} <> 0`);
+    const summed = await db
+      .select({ userId: onScreenLogs.userId, itemId: sql<number>`${onScreenLogs.itemId}`.mapWith(Number), seconds: sql<number>`sum(${onScreenLogs.duration})`.mapWith(Number) })
+      .from(onScreenLogs)
+      .where(sql`${onScreenLogs.itemId} is not null`)
+      .groupBy(onScreenLogs.userId, onScreenLogs.itemId)
+      .having(sql`sum(${onScreenLogs.duration}) <> 0`);
+    const key = (r: { userId: number; itemId: number; seconds: number }) => `${r.userId}/${r.itemId}: ${Number(r.seconds)}`;
+    expect(kept.map(key).sort()).toEqual(summed.map(key).sort());
+    const keptOfAttachments = await db.select().from(attachmentSeconds).where(sql`${attachmentSeconds.seconds} <> 0`);
+    const summedOfAttachments = await db
+      .select({ userId: onScreenLogs.userId, itemId: sql<number>`${onScreenLogs.attachmentId}`.mapWith(Number), seconds: sql<number>`sum(${onScreenLogs.duration})`.mapWith(Number) })
+      .from(onScreenLogs)
+      .where(sql`${onScreenLogs.attachmentId} is not null`)
+      .groupBy(onScreenLogs.userId, onScreenLogs.attachmentId)
+      .having(sql`sum(${onScreenLogs.duration}) <> 0`);
+    expect(keptOfAttachments.map((r) => key({ ...r, itemId: r.attachmentId })).sort()).toEqual(summedOfAttachments.map(key).sort());
+    return kept.length + keptOfAttachments.length;
+  }
+
+  it('follow every insert, move and delete of on-screen records, and decide completion on the cards', async () => {
+    const db = ctx.database.db;
+    const department = await createDepartment(db, tri('Seconds'));
+    const course = await createCourse(db, { departmentId: department, title: tri('Timed'), publishedAt: now });
+    const lesson = await createLesson(db, course, tri('Lesson'));
+    const short = await createReadingItem(db, { courseId: course, lessonId: lesson, title: tri('Short'), requiredSeconds: 30 });
+    const long = await createReadingItem(db, { courseId: course, lessonId: lesson, title: tri('Long'), requiredSeconds: 600 });
+    const [ann, bob] = await createAgents(db, 'seconds', 2);
+    let key = 1_700_000_000_000;
+    const record = (userId: number, itemId: number | null, duration: number, attachmentId: number | null = null) => ({ userId, courseId: course, itemId, attachmentId, duration, key: (key += 1000) });
+    const video = (await createAttachment(ctx.deps, { name: 'clip.mp4', type: 'video', content: new Uint8Array([1, 2, 3]), mediaDuration: 120 })).id;
+    const progressOf = async (userId: number) =>
+      (await listCourses(db, 'all', { page: 1, per_page: 50, department: String(department) } as never, { userId, lang: 'en', now })).toJSON().data[0].progress;
+
+    await db.insert(onScreenLogs).values(record(ann, short, 20));
+    expect(await progressOf(ann)).toBe(0);
+    // One statement, several records of several learners and items, and an attachment's (no item).
+    await db.insert(onScreenLogs).values([record(ann, short, 10), record(ann, long, 300), record(bob, short, 45), record(bob, null, 90, video), record(ann, null, 30, video)]);
+    expect(await secondsAgree()).toBe(5);
+    expect(await progressOf(ann)).toBe(50);
+    expect(await progressOf(bob)).toBe(50);
+    // An account merge moves records to another learner; a duration corrected in place.
+    await db.update(onScreenLogs).set({ userId: bob }).where(sql`${onScreenLogs.userId} = ${ann} and ${onScreenLogs.itemId} = ${long}`);
+    await db.update(onScreenLogs).set({ userId: bob }).where(sql`${onScreenLogs.userId} = ${ann} and ${onScreenLogs.attachmentId} = ${video}`);
+    await db.update(onScreenLogs).set({ duration: 400 }).where(sql`${onScreenLogs.userId} = ${bob} and ${onScreenLogs.itemId} = ${long}`);
+    await secondsAgree();
+    expect(await progressOf(ann)).toBe(50);
+    await db.insert(onScreenLogs).values(record(bob, long, 200));
+    expect(await progressOf(bob)).toBe(100);
+    // Deleted: one record, then an item with its records (the cascade), then a learner.
+    await db.delete(onScreenLogs).where(sql`${onScreenLogs.userId} = ${ann} and ${onScreenLogs.duration} = 10`);
+    expect(await progressOf(ann)).toBe(0);
+    await db.delete(courseItems).where(eq(courseItems.id, long));
+    await secondsAgree();
+    await db.delete(attachments).where(eq(attachments.id, video));
+    await secondsAgree();
+    await db.delete(users).where(eq(users.id, bob));
+    await secondsAgree();
   });
 });

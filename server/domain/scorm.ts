@@ -1,7 +1,7 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { ScormCommitPayload, ScormCompletion, ScormRuntime, ScormSuccess } from '../../src/api/schemas/scorm.schema';
 import type { Db } from '../db/client';
-import { courseItems, onScreenLogs, scormItems, scormPackages, scormRuntime } from '../db/schema';
+import { courseItems, itemSeconds, scormItems, scormPackages, scormRuntime } from '../db/schema';
 import type { Tx } from './courses';
 
 // Issue 13 / ADR 029: the rules the SCORM runtime's data is kept and counted by (pure), and the
@@ -78,11 +78,12 @@ export async function findScormItem(db: Tx, itemId: number): Promise<ScormItem |
 
 /** Seconds the server credited to the learner on this item (ADR 010/012). */
 export async function creditedItemSeconds(db: Tx, userId: number, itemId: number): Promise<number> {
+  // The sum of the item's records, kept by triggers (ADR 052).
   const [row] = await db
-    .select({ total: sql`coalesce(sum(${onScreenLogs.duration}), 0)`.mapWith(Number) })
-    .from(onScreenLogs)
-    .where(and(eq(onScreenLogs.userId, userId), eq(onScreenLogs.itemId, itemId)));
-  return row.total;
+    .select({ total: itemSeconds.seconds })
+    .from(itemSeconds)
+    .where(and(eq(itemSeconds.userId, userId), eq(itemSeconds.itemId, itemId)));
+  return row?.total ?? 0;
 }
 
 /** Starts a launch for the learner (creating the row on the first): the answer names its number. */

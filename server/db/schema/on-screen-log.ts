@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { attachments } from './attachments';
 import { createdAt } from './columns';
 import { courseItems, courses } from './courses';
@@ -37,6 +37,33 @@ export const onScreenLogs = pgTable(
     uniqueIndex('on_screen_logs_user_key_target_key').on(t.userId, t.key, sql`coalesce(${t.itemId}, 0)`, sql`coalesce(${t.attachmentId}, 0)`),
     index('on_screen_logs_user_course_idx').on(t.userId, t.courseId),
   ],
+);
+
+/**
+ * The seconds on screen of each learner on each item (readings, SCORM) and on each attachment: the
+ * sums of their on_screen_logs, kept by statement triggers (migration 0024, ADR 052). Whether an item
+ * is complete, and the time shown beside it, read one row here instead of summing the learner's
+ * records (a record every 30 s of learning: thousands for a learner of a few months). No foreign
+ * keys, as course_counts: a row of a removed user, item or attachment is left at zero, read by nobody.
+ */
+export const itemSeconds = pgTable(
+  'item_seconds',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    seconds: bigint('seconds', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] })],
+);
+
+export const attachmentSeconds = pgTable(
+  'attachment_seconds',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    attachmentId: bigint('attachment_id', { mode: 'number' }).notNull(),
+    seconds: bigint('seconds', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.attachmentId] })],
 );
 
 /**
