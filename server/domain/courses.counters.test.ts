@@ -199,7 +199,7 @@ describe('item seconds (ADR 052)', () => {
     const [ann, bob] = await createAgents(db, 'seconds', 2);
     let key = 1_700_000_000_000;
     const record = (userId: number, itemId: number | null, duration: number, attachmentId: number | null = null) => ({ userId, courseId: course, itemId, attachmentId, duration, key: (key += 1000) });
-    const video = (await createAttachment(ctx.deps, { name: 'clip.mp4', type: 'video', content: new Uint8Array([1, 2, 3]), mediaDuration: 120 })).id;
+    const video = (await createAttachment(ctx.deps, { name: 'clip.mp4', type: 'mp4', content: new Uint8Array([1, 2, 3]), mediaDuration: 120 })).id;
     const progressOf = async (userId: number) =>
       (await listCourses(db, 'all', { page: 1, per_page: 50, department: String(department) } as never, { userId, lang: 'en', now })).toJSON().data[0].progress;
 
