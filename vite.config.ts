@@ -44,23 +44,30 @@ const preactAliases = [
 // HTTP/1.1, so a browser fetches six at a time: on a phone network (Lighthouse: 150 ms a round trip)
 // that is five or six round trips in a row before /login or /main can render. Groups, each with the
 // modules it imports (a higher priority claims a module first):
-// - everything the entry imports statically stays in the entry (as before, the first-page figure);
+// - everything the entry imports statically stays in the entry (as before, the first-page figure),
+//   except react-router and i18next, each a chunk the entry imports: index.html names them beside
+//   the entry, so the three arrive in parallel instead of one 75 KB file last (ADR 053);
 // - `boot`: what main.tsx loads beside the configuration on every page (the session, the tab sync),
 //   plus the few small modules both the sign-in page and the layout use, so that neither of those
 //   two chunks has to load the other (routes/submission.ts too: the catalogue and the lesson used
-//   it, and with it loaded the sign-in chunk and its react-hook-form, 15 KB gzip, ADR 043);
-// - one chunk each for the layout, the sign-in page, the catalogue and the lesson, with what they
+//   it, and with it loaded the sign-in chunk and its react-hook-form, 15 KB gzip, ADR 043; and
+//   i18n/collect.ts, 150 bytes that the language chunks share, a request of its own before ADR 053);
+// - one chunk each for the layout (with the session's timeout box, which every signed-in page loads
+//   as it first renders: ADR 053), the sign-in page, the catalogue and the lesson, with what they
 //   alone import. Other pages keep the automatic split.
 const routeModule = (feature: string) => new RegExp(`src[\\/]routes[\\/]${feature}[\\/]${feature}\\.route\\.tsx$`);
 const firstPageChunks = {
   groups: [
+    { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 30 },
+    { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 30 },
     { name: 'initial', tags: ['$initial' as const], priority: 20 },
+    
     {
       name: 'boot',
       priority: 10,
-      test: /src[\\/](routes[\\/]session[\\/](session\.actor|session-provider|tab-sync)|routes[\\/]submission\.ts$|ui[\\/](primitives[\\/]button|form[\\/](text-field|form\.css)|layout[\\/](nav-anchor|logo-mark))|machines[\\/]shared[\\/]submission-error|api[\\/](two-factor\.api|schemas[\\/]two-factor\.(schema|routes)))/,
+      test: /src[\\/](routes[\\/]session[\\/](session\.actor|session-provider|tab-sync)|routes[\\/]submission\.ts$|i18n[\\/]collect\.ts$|ui[\\/](primitives[\\/]button|form[\\/](text-field|form\.css)|layout[\\/](nav-anchor|logo-mark))|machines[\\/]shared[\\/]submission-error|api[\\/](two-factor\.api|schemas[\\/]two-factor\.(schema|routes)))/,
     },
-    { name: 'layout', priority: 8, test: routeModule('layout') },
+    { name: 'layout', priority: 8, test: /src[\\/](routes[\\/]layout[\\/]layout\.route\.tsx|ui[\\/]dialogs[\\/]session-timeout-dialog\.tsx)$/ },
     { name: 'sign-in', priority: 6, test: routeModule('sign-in') },
     { name: 'courses', priority: 4, test: routeModule('courses') },
     { name: 'lesson', priority: 3, test: routeModule('lesson') },

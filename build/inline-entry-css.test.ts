@@ -7,7 +7,9 @@ describe('inlineStylesheets', () => {
   it('writes a known stylesheet into the page and leaves scripts linked', () => {
     const out = inlineStylesheets(html, (href) => (href === '/assets/s-b.css' ? 'body{margin:0}\n' : undefined));
     expect(out).toContain('<style>body{margin:0}</style>');
-    expect(out).not.toContain('s-b.css');
+    // Linked once more, disabled (never fetched), so that Vite's preload helper does not link it again.
+    expect(out).toContain('<link rel="stylesheet" href="/assets/s-b.css" disabled>');
+    expect(out.match(/s-b\.css/g)).toHaveLength(1);
     expect(out).toContain('<script type="module" crossorigin src="/assets/index-a.js"></script>');
   });
 

@@ -45,10 +45,10 @@ describe('route hints (build)', () => {
   });
 
   it('names their stylesheets', () => {
-    // The entry's too: its text is inlined, but Vite's helper links it when a lazy chunk needs it.
-    expect(hintFor('/login')?.styles.sort()).toEqual(['/assets/s-entry.css', '/assets/s-sign-in.css']);
+    // Not the entry's: its text is inlined, with a disabled link that Vite's helper finds (ADR 053).
+    expect(hintFor('/login')?.styles.sort()).toEqual(['/assets/s-sign-in.css']);
     // The timeout box's, which a signed-in page inserts while it first renders.
-    expect(hintFor('/main')?.styles.sort()).toEqual(['/assets/s-entry.css', '/assets/s-layout.css', '/assets/s-timeout.css', '/assets/s-ui.css']);
+    expect(hintFor('/main')?.styles.sort()).toEqual(['/assets/s-layout.css', '/assets/s-timeout.css', '/assets/s-ui.css']);
     expect(hintFor('/login')?.styles).not.toContain('/assets/s-timeout.css');
     // The home tiles are drawn inline (ADR 047): nothing to preload.
     expect(hintFor('/main')?.images).toEqual([]);

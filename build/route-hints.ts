@@ -74,10 +74,9 @@ export function routeHints(chunks: BuiltChunk[], root: string, base = '/'): Rout
   return FIRST_PAGE_ROUTES.map(({ pattern, modules, images = [], learningTexts = false }) => {
     const signedIn = modules.includes(LAYOUT) ? SIGNED_IN_EXTRAS : [];
     const files = [...closure([...EVERY_PAGE, ...modules, ...signedIn].map(chunkOf))].filter((f) => !inHtml.has(f));
-    // The entry's own stylesheets too: index.html has their text inlined (inline-entry-css.ts), but
-    // Vite's preload helper still links them when a lazy chunk that needs them loads, and that
-    // request held the first paint of the signed-in pages.
-    const styles = new Set([...files, ...inHtml].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
+    // Not the entry's own: index.html has their text, and a disabled link that keeps Vite's preload
+    // helper from linking them again (inline-entry-css.ts, ADR 053).
+    const styles = new Set(files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
     const textFiles = (lang: string) => [...closure([...bundleOf(lang), ...(learningTexts ? learningOf(lang) : [])])].filter((f) => !inHtml.has(f) && !files.includes(f));
     const texts = Object.fromEntries(LANGUAGES.map((lang) => [lang, textFiles(lang).map((f) => base + f)]));
     return { pattern, scripts: files.map((f) => base + f), styles: [...styles].map((f) => base + f), images, texts };

@@ -82,6 +82,12 @@ test('a first page in Chinese names its chunks and texts in its HTML and fetches
   const assets = urls.filter((u) => u.includes('/assets/')).map((u) => new URL(u).pathname);
   for (const h of hinted) expect(assets.filter((a) => a === h), h).toHaveLength(1);
   expect(assets.filter((a) => /\/assets\/en-[\w-]+\.js$/.test(a)), 'no English texts').toEqual([]);
+  // The entry's stylesheet is written into the page; its disabled link (which keeps Vite's preload
+  // helper from linking it again) is never fetched, and the page still has its styles (ADR 053).
+  const entryCss = /<style>[^<]*<\/style><link rel="stylesheet" href="([^"]+)" disabled>/.exec(html)?.[1];
+  expect(entryCss, 'the entry stylesheet inlined, with a disabled link').toMatch(/^\/assets\/s-[\w-]+\.css$/);
+  expect(assets.filter((a) => a === entryCss), 'the entry stylesheet never fetched').toEqual([]);
+  expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).minHeight)).not.toBe('0px');
   expect(urls.filter((u) => new URL(u).pathname === '/api/app-config'), 'one configuration request').toHaveLength(1);
   // The current user is asked for by public/early-requests.js before the app loads, and only by it.
   expect(urls.filter((u) => new URL(u).pathname === '/early-requests.js')).toHaveLength(1);
