@@ -7,18 +7,33 @@ import type { ContentCoding } from './content-encoding';
 // needs (build/route-hints.ts writes them per address into route-hints.json), so the browser fetches
 // them beside the entry rather than one round trip after it has run.
 
-/** A path as it may appear inside an attribute: the build's names are "/assets/<name>-<hash>.<ext>". */
-const SAFE_HREF = /^\/[\w./-]+$/;
+/** A path as it may appear inside an attribute: the build's names are "/assets/<name>-<hash>.<ext>"
+ * (never "..": a stylesheet's text is read from the file it names). */
+const SAFE_HREF = /^\/(?!.*\.\.)[\w./-]+$/;
 
-/** The hints as <link> elements: Vite's preload helper finds these hrefs and adds no second request. */
-export function hintLinks(hint: RouteHint, language: string): string {
+/**
+ * A first page's stylesheet (a few KB), written into the page (ADR 053): fetched, each was one more
+ * request, and requests for stylesheets go first, so the scripts waited for a free connection. The
+ * disabled link after it is never fetched; Vite's preload helper finds it (it looks for a
+ * <link rel="stylesheet"> of that href) and does not link the sheet again when the chunk loads
+ * (build/inline-entry-css.ts does the same for the entry's own). A sheet whose text is unknown, or
+ * would end the <style> element early, is preloaded as before; the helper then inserts
+ * <link rel="stylesheet" crossorigin>, so the preload's mode must match.
+ */
+function styleElement(href: string, css: string | undefined): string {
+  if (css === undefined || /<\/style/i.test(css)) return `<link rel="preload" as="style" crossorigin href="${href}">`;
+  return `<style>${css.trim()}</style><link rel="stylesheet" href="${href}" disabled>`;
+}
+
+/** The hints as elements: Vite's preload helper finds these hrefs and adds no second request.
+ * `readStyle` gives a stylesheet's text by its href (undefined: link it). */
+export function hintLinks(hint: RouteHint, language: string, readStyle: (href: string) => string | undefined = () => undefined): string {
   const scripts = [...hint.scripts, ...(hint.texts[language] ?? hint.texts[DEFAULT_LANGUAGE] ?? [])];
   const links = [
     '<link rel="preload" as="fetch" crossorigin href="/api/app-config">',
     ...hint.images.filter((h) => SAFE_HREF.test(h)).map((h) => `<link rel="preload" as="image" href="${h}" fetchpriority="high">`),
     ...scripts.filter((h) => SAFE_HREF.test(h)).map((h) => `<link rel="modulepreload" crossorigin href="${h}">`),
-    // Vite's helper inserts <link rel="stylesheet" crossorigin>: the preload's mode must match.
-    ...hint.styles.filter((h) => SAFE_HREF.test(h)).map((h) => `<link rel="preload" as="style" crossorigin href="${h}">`),
+    ...hint.styles.filter((h) => SAFE_HREF.test(h)).map((h) => styleElement(h, readStyle(h))),
   ];
   return links.join('');
 }

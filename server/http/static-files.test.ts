@@ -45,6 +45,18 @@ describe('precompressed built files', () => {
     expect(brotliDecompressSync(body).toString()).toBe(script);
   });
 
+  it('builds the answer of a hashed file once, whole, with the security headers, and sends it again as it is (ADR 053)', async () => {
+    const first = await get(asset, 'br');
+    const again = await get(asset, 'br');
+    expect(again.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(again.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(Object.fromEntries(again.headers)).toEqual(Object.fromEntries(first.headers));
+    expect(await bytes(again)).toEqual(await bytes(first));
+    // Each coding has its own answer.
+    expect((await get(asset, 'gzip')).headers.get('content-encoding')).toBe('gzip');
+    expect((await get(asset, 'br')).headers.get('content-encoding')).toBe('br');
+  });
+
   it('sends gzip when only gzip is accepted', async () => {
     const res = await get(asset, 'gzip, deflate');
     expect(res.headers.get('content-encoding')).toBe('gzip');
@@ -130,7 +142,7 @@ describe('a first page names its chunks in its HTML (ADR 043)', () => {
     {
       pattern: '^/login/?$',
       scripts: ['/assets/c-Login123.js'],
-      styles: ['/assets/s-Login123.css'],
+      styles: ['/assets/s-Login123.css', '/assets/s-Missing1.css', '/assets/s-Ends1234.css', '/../secret.css'],
       images: [],
       texts: { en: ['/assets/en-Texts123.js'], zh: ['/assets/zh-Texts123.js'], cn: ['/assets/cn-Texts123.js'] },
     },
@@ -142,6 +154,9 @@ describe('a first page names its chunks in its HTML (ADR 043)', () => {
     hinted = mkdtempSync(path.join(tmpdir(), 'aa-route-hints-'));
     writeFileSync(path.join(hinted, 'index.html'), page);
     writeFileSync(path.join(hinted, 'route-hints.json'), JSON.stringify(hints));
+    mkdirSync(path.join(hinted, 'assets'));
+    writeFileSync(path.join(hinted, 'assets', 's-Login123.css'), '.sign-in{color:red}\n');
+    writeFileSync(path.join(hinted, 'assets', 's-Ends1234.css'), 'a::after{content:"</style>"}');
     await precompressDir(hinted);
     hintedApp = new Hono<AppEnv>();
     serveSpa(hintedApp, hinted);
@@ -158,7 +173,14 @@ describe('a first page names its chunks in its HTML (ADR 043)', () => {
     const head = text.slice(0, text.indexOf('</head>'));
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/c-Login123.js">');
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/en-Texts123.js">');
-    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/s-Login123.css">');
+    // Its stylesheet written into the page, with a disabled link (never fetched) that keeps Vite's
+    // preload helper from linking it again (ADR 053); one it cannot read or inline is preloaded.
+    expect(head).toContain('<style>.sign-in{color:red}</style><link rel="stylesheet" href="/assets/s-Login123.css" disabled>');
+    expect(head).not.toContain('<link rel="preload" as="style" crossorigin href="/assets/s-Login123.css">');
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/s-Missing1.css">');
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/s-Ends1234.css">');
+    expect(head).not.toContain('</style>"}');
+    expect(head).not.toContain('secret');
     expect(head).toContain('<link rel="preload" as="fetch" crossorigin href="/api/app-config">');
     expect(head).not.toContain('zh-Texts123');
     const gzip = await load('/login', { 'Accept-Encoding': 'gzip' });
