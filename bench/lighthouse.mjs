@@ -2,10 +2,11 @@
 // /courses/all and a lesson, each from a cold HTTP cache, with Lighthouse's default mobile settings
 // (simulated slow 4G, 4× CPU slowdown of THIS machine: on the shared 2-core machines TBT follows the
 // load). Debian's Chromium through puppeteer-core. Figures only, never asserted by a unit test (ADR 035).
+// The server speaks HTTPS with HTTP/2, as deployed (ADR 053), on a certificate made for the run.
 import { writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, signInAsAgent, startBenchServer } from './bench-server.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, CHROMIUM_TLS_ARGS, signInAsAgent, startBenchServer } from './bench-server.mjs';
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 8194);
 /** Issue 15's budgets (stricter than Lighthouse's own "good": 90, 2.5 s, 200 ms, 0.1). */
@@ -27,7 +28,7 @@ async function firstLessonPath(page, base) {
 
 /** One Lighthouse run on `path` (or on the path `pathFor(page)` gives once signed in). */
 async function lighthouseFor(base, { path, signIn, pathFor }) {
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, headless: 'new', args: [...CHROMIUM_ARGS, '--headless=new'] });
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, headless: 'new', args: [...CHROMIUM_ARGS, ...(base.startsWith('https:') ? CHROMIUM_TLS_ARGS : []), '--headless=new'] });
   try {
     const page = await browser.newPage();
     // The token lives in this tab's sessionStorage, which survives Lighthouse's navigations of the
@@ -66,7 +67,7 @@ async function lighthouseFor(base, { path, signIn, pathFor }) {
         // The CPU figures scale with this machine's speed at the time (Lighthouse's benchmark index:
         // higher is faster; it falls when the shared cores are busy).
         `FCP ${(audit('first-contentful-paint') / 1000).toFixed(2)} s, speed index ${(audit('speed-index') / 1000).toFixed(2)} s, benchmark index ${Math.round(lhr.environment.benchmarkIndex)}`,
-        `${requests.length} requests, ${scripts.length} scripts ${(scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024).toFixed(1)} KB; scripting ${Math.round(scripting)} ms; long tasks ${longTasks.join(' + ') || 'none'} ms`,
+        `${requests.length} requests over ${[...new Set(requests.map((r) => r.protocol))].join(', ')}, ${scripts.length} scripts ${(scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024).toFixed(1)} KB; scripting ${Math.round(scripting)} ms; long tasks ${longTasks.join(' + ') || 'none'} ms`,
         `LCP element ${lcpNode ? `${lcpNode.snippet} "${String(lcpNode.nodeLabel ?? '').slice(0, 40)}"` : '?'}${blocking.length ? `; render-blocking: ${blocking.join(', ')}` : ''}`,
         ...shifts.slice(0, 3).map((s) => `layout shift ${Number(s.score).toFixed(3)}: ${s.node?.snippet ?? '?'}`),
       ],
@@ -95,7 +96,9 @@ async function lighthouseOnce(base, spec) {
 }
 
 export async function lighthouseFigures() {
-  const { base, stop } = await startBenchServer(PORT);
+  // Over HTTPS with HTTP/2, as the app is deployed (ADR 053); LIGHTHOUSE_HTTP1=1 measures plain
+  // HTTP/1.1 instead (six connections, one request at a time on each), the server without TLS.
+  const { base, stop } = await startBenchServer(PORT, { tls: process.env.LIGHTHOUSE_HTTP1 !== '1' });
   const results = [];
   try {
     // LIGHTHOUSE_ONLY (a substring of the paths: "login", "main", "courses", "lesson") measures fewer pages.

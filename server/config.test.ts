@@ -123,6 +123,18 @@ describe('loadConfig', () => {
     expect(result.ok && result.config.appBaseUrl).toBe('http://localhost:8099');
   });
 
+  it('serves HTTPS with both TLS files, and refuses one without the other (ADR 053)', () => {
+    const result = loadConfig({ HOST: 'localhost', PORT: '8443', TLS_CERT_FILE: '/etc/aa/cert.pem', TLS_KEY_FILE: '/etc/aa/key.pem' });
+    expect(result.ok && result.config.tls).toEqual({ certFile: '/etc/aa/cert.pem', keyFile: '/etc/aa/key.pem' });
+    expect(result.ok && result.config.appBaseUrl).toBe('https://localhost:8443');
+    const plain = loadConfig({});
+    expect(plain.ok && plain.config.tls).toBeUndefined();
+    for (const half of [{ TLS_CERT_FILE: '/etc/aa/cert.pem' }, { TLS_KEY_FILE: '/etc/aa/key.pem' }]) {
+      const r = loadConfig(half);
+      expect(r.ok ? [] : r.errors).toEqual([expect.stringMatching(/^TLS_KEY_FILE: TLS_CERT_FILE and TLS_KEY_FILE go together/)]);
+    }
+  });
+
   it('treats empty variables as unset', () => {
     const result = loadConfig({ SMTP_URL: '', PORT: '', DATABASE_URL: '' });
     expect(result.ok && result.config.port).toBe(8080);

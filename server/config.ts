@@ -70,6 +70,9 @@ const envSchema = z
     RATE_LIMIT_MAX_PER_ADDRESS: positiveInt(50, 1_000_000),
     RATE_LIMIT_MAX_DELAY_SECONDS: positiveInt(300, 86_400),
     TRUST_PROXY: flag('0'),
+    // ADR 053: HTTPS with HTTP/2 (and HTTP/1.1 for clients without it) from this process; unset: plain HTTP/1.1.
+    TLS_CERT_FILE: optionalText,
+    TLS_KEY_FILE: optionalText,
     // ADR 036: server processes sharing the port (node:cluster); more than one needs PostgreSQL.
     WORKERS: positiveInt(1, 64),
     // ADR 044: each server process's PostgreSQL connections, for single statements and for transactions.
@@ -83,6 +86,10 @@ const envSchema = z
   .refine((e) => !(e.WORKERS > 1) || e.DATABASE_URL !== undefined, {
     error: 'more than 1 needs DATABASE_URL (PostgreSQL): the embedded PGlite database belongs to one process',
     path: ['WORKERS'],
+  })
+  .refine((e) => (e.TLS_CERT_FILE === undefined) === (e.TLS_KEY_FILE === undefined), {
+    error: 'TLS_CERT_FILE and TLS_KEY_FILE go together: set both (HTTPS) or neither (HTTP)',
+    path: ['TLS_KEY_FILE'],
   })
   .refine((e) => e.CONTINUAL_AUTH_MIN < e.CONTINUAL_AUTH_MAX, {
     error: 'must be smaller than CONTINUAL_AUTH_MAX (the delay is at least min and below max)',
@@ -121,6 +128,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Server processes sharing the port (ADR 036): 1 serves in this process; more fork workers (PostgreSQL only). */
   workers: number;
+  /** HTTPS with HTTP/2 from these PEM files (ADR 053); undefined: plain HTTP/1.1 (behind a proxy that speaks TLS). */
+  tls?: { certFile: string; keyFile: string };
 }
 
 export type ConfigResult = { ok: true; config: ServerConfig } | { ok: false; errors: string[] };
@@ -150,7 +159,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
       ldContactEmail: e.LD_CONTACT_EMAIL,
-      appBaseUrl: (e.APP_BASE_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+      appBaseUrl: (e.APP_BASE_URL ?? `${e.TLS_CERT_FILE ? 'https' : 'http'}://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
       sessionTimeoutSeconds: e.SESSION_TIMEOUT_SECONDS,
       sessionWarningSeconds: e.SESSION_WARNING_SECONDS,
       jwtSecret: e.JWT_SECRET,
@@ -173,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       },
       trustProxy: e.TRUST_PROXY,
       workers: e.WORKERS,
+      tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: path.resolve(e.TLS_CERT_FILE), keyFile: path.resolve(e.TLS_KEY_FILE) } : undefined,
     },
   };
 }

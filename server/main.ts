@@ -20,6 +20,7 @@ import { finishOverdueMockAttempts } from './domain/mock-exams';
 import { finishOverdueAttempts, QUIZ_SWEEP_INTERVAL_MS } from './domain/quizzes';
 import { createBackgroundTasks, repeatEvery } from './tasks';
 import { isLoopbackHost } from './http/client-address';
+import { tlsServeOptions } from './http/node-server';
 import { createE2eClock, E2E_CLOCK_PATH, withE2eClock } from './testing/e2e-clock';
 
 /** How often rows past their use are removed (ADR 041). */
@@ -54,6 +55,7 @@ function banner(config: ServerConfig, url: string, details: { database: string; 
     `Agent Academy is running on ${url}`,
     details.staticDir ? `  app:      ${url}/ (serving ${path.relative(projectRoot, details.staticDir) || details.staticDir})` : '  app:      not built (run `npm run build`, or `npm run dev` for Vite); only /api is served',
     `  API docs: ${url}/api/docs`,
+    `  protocol: ${config.tls ? 'HTTPS, HTTP/2 or HTTP/1.1 (TLS_CERT_FILE, TLS_KEY_FILE)' : 'HTTP/1.1 (no TLS_CERT_FILE: for a load balancer that ends TLS, or this machine)'}`,
     `  database: ${details.database}${details.seeded ? ' (new: demo data seeded)' : ''}`,
     `  mail:     ${details.mail}`,
     `  processes: ${details.processes}`,
@@ -92,7 +94,7 @@ async function prepare(config: ServerConfig) {
 
 function serverUrl(config: ServerConfig): string {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  return `http://${host}:${config.port}`;
+  return `${config.tls ? 'https' : 'http'}://${host}:${config.port}`;
 }
 
 function databaseLine(config: ServerConfig, pgliteDir: string): string {
@@ -162,7 +164,7 @@ async function serveApp(config: ServerConfig, prepared: Awaited<ReturnType<typeo
   if (process.env.WORKER_HEADER === '1') fetch = withWorkerHeader(fetch);
   if (e2eClock) log(`test clock: ${E2E_CLOCK_PATH} moves this server's clock (E2E_CLOCK=1, for the end-to-end journeys only)`);
 
-  const server = serve({ fetch, port: config.port, hostname: config.host }, onListening);
+  const server = serve({ fetch, port: config.port, hostname: config.host, ...(config.tls ? tlsServeOptions(config.tls) : {}) }, onListening);
   // Node closes an idle kept-alive connection after 5 s; a client (a browser, a load balancer, a
   // test's request context) that sends on it at that moment gets ECONNRESET. Idle connections stay
   // open longer than the usual 60 s of proxies, so the client, not the server, closes them first.
@@ -270,6 +272,15 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const config = loaded.config;
+  // Unreadable certificate files stop the start here, with their names, before any work.
+  if (config.tls) {
+    try {
+      tlsServeOptions(config.tls);
+    } catch (error) {
+      console.error(`Agent Academy cannot start: ${(error as Error).message}`);
+      process.exit(1);
+    }
+  }
   if (cluster.isWorker) {
     // The primary migrated and seeded: a worker opens the database (the migrator finds nothing to do) and serves.
     const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl!, pool: config.databasePool });
