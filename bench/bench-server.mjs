@@ -15,7 +15,7 @@ export const CHROMIUM_TLS_ARGS = ['--ignore-certificate-errors'];
 
 /** A certificate for 127.0.0.1 valid for a day, written into `dir` (the server's TLS_CERT_FILE, TLS_KEY_FILE). */
 async function throwawayCertificate(dir) {
-  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], { keySize: 2048, days: 1, extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }] });
+  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], { keySize: 2048, notAfterDate: new Date(Date.now() + 86_400_000), extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }] });
   writeFileSync(join(dir, 'cert.pem'), pems.cert);
   writeFileSync(join(dir, 'key.pem'), pems.private);
   return { TLS_CERT_FILE: join(dir, 'cert.pem'), TLS_KEY_FILE: join(dir, 'key.pem'), cert: pems.cert };

@@ -14,7 +14,7 @@ export function tlsServeOptions(tls: NonNullable<ServerConfig['tls']>) {
     try {
       return readFileSync(file);
     } catch (error) {
-      throw new Error(`${name}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      throw new Error(`${name}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error });
     }
   };
   return {
