@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { connect, type ClientHttp2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
@@ -6,10 +6,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../build/precompress.ts';
 import { createTestContext, TEST_CLIENT_ID, type TestContext } from '../test-support';
+import type { AppEnv } from './context';
 import { tlsServeOptions } from './node-server';
+import { serveSpa } from './static-files';
 
 // ADR 053: with TLS_CERT_FILE and TLS_KEY_FILE the real app answers over HTTPS, HTTP/2 to a client
 // that offers it and HTTP/1.1 to one that does not, with the same answers (the whole answers of
@@ -98,6 +102,37 @@ describe('HTTPS with HTTP/2 (TLS_CERT_FILE, TLS_KEY_FILE)', () => {
     });
     expect(answer).toMatchObject({ status: 200, version: '1.1' });
     expect(JSON.parse(answer.body)).toBeTypeOf('object');
+  });
+
+  it('sends the built files over HTTP/2 too: a hashed chunk answered whole, and a page', async () => {
+    const site = mkdtempSync(path.join(tmpdir(), 'aa-tls-site-'));
+    const script = 'export const answer = 42;\n'.repeat(50);
+    writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>Agent Academy</title>');
+    mkdirSync(path.join(site, 'assets'));
+    writeFileSync(path.join(site, 'assets', 'c-AbCd1234.js'), script);
+    await precompressDir(site);
+    const app = new Hono<AppEnv>();
+    serveSpa(app, site);
+    let siteServer: ServerType | undefined;
+    await new Promise<void>((resolve) => {
+      siteServer = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', ...tlsServeOptions({ certFile: path.join(dir, 'cert.pem'), keyFile: path.join(dir, 'key.pem') }) }, () => resolve());
+    });
+    const session = connect(`https://127.0.0.1:${(siteServer!.address() as AddressInfo).port}`, { ca: cert });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const chunk = await h2Get(session, '/assets/c-AbCd1234.js', { 'accept-encoding': 'br' });
+        expect(chunk.status).toBe(200);
+        expect(chunk.headers['content-encoding']).toBe('br');
+        expect(brotliDecompressSync(chunk.body).toString()).toBe(script);
+      }
+      const page = await h2Get(session, '/courses/all');
+      expect(page.status).toBe(200);
+      expect(page.body.toString()).toContain('<title>Agent Academy</title>');
+    } finally {
+      session.close();
+      await new Promise((resolve) => siteServer!.close(resolve));
+      rmSync(site, { recursive: true, force: true });
+    }
   });
 
   it('names an unreadable certificate file', () => {
