@@ -135,7 +135,10 @@ function startDetails(config: ServerConfig, prepared: Awaited<ReturnType<typeof 
 }
 
 /** One server process: the whole app on the port (alone, or as one of WORKERS sharing it). */
-async function serveApp(config: ServerConfig, prepared: Awaited<ReturnType<typeof prepare>>, onListening: () => void): Promise<void> {
+/** The TLS part of the server's options, its files read once at start (ADR 053); {} without TLS. */
+type TlsOptions = ReturnType<typeof tlsServeOptions> | Record<string, never>;
+
+async function serveApp(config: ServerConfig, prepared: Awaited<ReturnType<typeof prepare>>, tls: TlsOptions, onListening: () => void): Promise<void> {
   const { database, files, secret } = prepared;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, db: database.db, from: config.mailFrom, log });
   const tasks = createBackgroundTasks(log);
@@ -164,7 +167,7 @@ async function serveApp(config: ServerConfig, prepared: Awaited<ReturnType<typeo
   if (process.env.WORKER_HEADER === '1') fetch = withWorkerHeader(fetch);
   if (e2eClock) log(`test clock: ${E2E_CLOCK_PATH} moves this server's clock (E2E_CLOCK=1, for the end-to-end journeys only)`);
 
-  const server = serve({ fetch, port: config.port, hostname: config.host, ...(config.tls ? tlsServeOptions(config.tls) : {}) }, onListening);
+  const server = serve({ fetch, port: config.port, hostname: config.host, ...tls }, onListening);
   // Node closes an idle kept-alive connection after 5 s; a client (a browser, a load balancer, a
   // test's request context) that sends on it at that moment gets ECONNRESET. Idle connections stay
   // open longer than the usual 60 s of proxies, so the client, not the server, closes them first.
@@ -273,9 +276,10 @@ async function main(): Promise<void> {
   }
   const config = loaded.config;
   // Unreadable certificate files stop the start here, with their names, before any work.
+  let tls: TlsOptions = {};
   if (config.tls) {
     try {
-      tlsServeOptions(config.tls);
+      tls = tlsServeOptions(config.tls);
     } catch (error) {
       console.error(`Agent Academy cannot start: ${(error as Error).message}`);
       process.exit(1);
@@ -286,13 +290,13 @@ async function main(): Promise<void> {
     const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl!, pool: config.databasePool });
     const secret = await resolveSecret(database.db, config.jwtSecret);
     const files = createFileStore(path.join(config.dataDir, 'files'));
-    await serveApp(config, { database, seeded: false, files, secret, pgliteDir: '' }, () => log(`worker ${process.pid} listening`));
+    await serveApp(config, { database, seeded: false, files, secret, pgliteDir: '' }, tls, () => log(`worker ${process.pid} listening`));
     return;
   }
   if (config.workers > 1) return runPrimary(config);
   const prepared = await prepare(config);
   const { url, details } = startDetails(config, prepared);
-  await serveApp(config, prepared, () => log(banner(config, url, { ...details, processes: '1 (WORKERS=1)' })));
+  await serveApp(config, prepared, tls, () => log(banner(config, url, { ...details, processes: '1 (WORKERS=1)' })));
 }
 
 /** The error and its causes (a failed query's cause is the database's own reason). */

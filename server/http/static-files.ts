@@ -164,8 +164,8 @@ export function serveSpa(app: Hono<AppEnv>, staticDir: string): void {
   const hintedPages = createHintedPages();
   /** A built stylesheet's text by its href ("/assets/s-….css"), for the first pages' HTML (ADR 053). */
   const readStyle = (href: string): string | undefined => {
-    const file = path.resolve(root, `.${href}`);
-    if (!href.endsWith('.css') || !file.startsWith(path.resolve(root) + path.sep)) return undefined;
+    const file = href.endsWith('.css') ? fileFor(root, href) : null;
+    if (!file) return undefined;
     try {
       return readFileSync(file, 'utf8');
     } catch {
