@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { AUDIT_TOTAL_CAP, type AuditIdentityChecksQuery, type AuditIdentityChecksResponse } from '../../src/api/schemas/identity-checks.audit.schema';
 import type { IdentityCheck, IdentityChecksQuery, IdentityChecksResponse } from '../../src/api/schemas/identity-checks.schema';
 import type { Db } from '../db/client';
-import { identityChecks, users } from '../db/schema';
+import { identityCheckCounts, identityChecks, users } from '../db/schema';
 
 export interface IdentityCheckRecord {
   userId: number;
@@ -67,6 +67,29 @@ const isBareDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 /** A bare date is midnight UTC. */
 const instant = (v: string) => new Date(isBareDate(v) ? `${v}T00:00:00Z` : v);
 
+/**
+ * How many checks the audit list's filters match, up to one past the cap. Without an agent code and
+ * with whole days (bare dates) or no dates, the sum of the day counters (ADR 054): a row a day, not a
+ * count of the checks. Otherwise counted (ADR 040): an index-only read of at most 10,001 rows.
+ */
+async function auditTotal(db: Db, q: AuditIdentityChecksQuery, where: SQL | undefined): Promise<number> {
+  const wholeDays = !q.external_id && (!q.from || isBareDate(q.from)) && (!q.to || isBareDate(q.to));
+  if (wholeDays) {
+    const days: SQL[] = [];
+    if (q.from) days.push(gte(identityCheckCounts.day, q.from));
+    if (q.to) days.push(lte(identityCheckCounts.day, q.to));
+    const [{ total }] = await db
+      .select({ total: sql<number>`coalesce(sum(${identityCheckCounts.checks}), 0)`.mapWith(Number) })
+      .from(identityCheckCounts)
+      .where(days.length ? and(...days) : undefined);
+    return Math.min(total, AUDIT_TOTAL_CAP + 1);
+  }
+  // identity_checks.user_id is a non-null key of users: every check has its user, no join needed to count.
+  const upToCap = db.select({ one: sql`1` }).from(identityChecks).where(where).limit(AUDIT_TOTAL_CAP + 1).as('up_to_cap');
+  const [{ counted }] = await db.select({ counted: count() }).from(upToCap);
+  return counted;
+}
+
 /** GET /api/audit/identity-checks: everyone's, with who; filters by agent code and time. */
 export async function listAuditIdentityChecks(db: Db, q: AuditIdentityChecksQuery): Promise<AuditIdentityChecksResponse> {
   const conditions: SQL[] = [];
@@ -79,18 +102,18 @@ export async function listAuditIdentityChecks(db: Db, q: AuditIdentityChecksQuer
     conditions.push(isBareDate(q.to) ? lt(identityChecks.createdAt, new Date(instant(q.to).getTime() + DAY_MS)) : lte(identityChecks.createdAt, instant(q.to)));
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  // identity_checks.user_id is a non-null key of users: every check has its user, no join needed to count.
-  // Counted up to one past the cap (ADR 040): an index-only read of at most 10,001 rows, not the table.
-  const upToCap = db.select({ one: sql`1` }).from(identityChecks).where(where).limit(AUDIT_TOTAL_CAP + 1).as('up_to_cap');
-  const [{ counted }] = await db.select({ counted: count() }).from(upToCap);
-  const rows = await db
-    .select({ ...item, externalId: users.externalId, name: users.name })
-    .from(identityChecks)
-    .innerJoin(users, eq(identityChecks.userId, users.id))
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
+  // The count and the page are sent together (postgres.js pipelines them on one connection).
+  const [counted, rows] = await Promise.all([
+    auditTotal(db, q, where),
+    db
+      .select({ ...item, externalId: users.externalId, name: users.name })
+      .from(identityChecks)
+      .innerJoin(users, eq(identityChecks.userId, users.id))
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page),
+  ]);
   return {
     data: rows.map((r) => ({ ...toItem(r), external_id: r.externalId, name: r.name })),
     page: q.page,

@@ -178,11 +178,55 @@ describe('GET /api/audit/identity-checks', () => {
     await addChecks(1, 10_000);
     const atCap = await (await audit(auditor, '?from=2031-01-01')).json();
     expect(atCap).toMatchObject({ total: 10_000, total_exact: true });
+    // The same whole day counted from the checks (a date-time bound) rather than the day counters.
+    expect(await (await audit(auditor, '?from=2031-01-01T00:00:00Z')).json()).toMatchObject({ total: 10_000, total_exact: true });
     await addChecks(10_001, 10_001);
     const past = await (await audit(auditor, '?from=2031-01-01&per_page=20&page=501')).json();
     expect(past).toMatchObject({ total: 10_000, total_exact: false, page: 501 });
+    expect(await (await audit(auditor, '?from=2031-01-01T00:00:00Z')).json()).toMatchObject({ total: 10_000, total_exact: false });
     // Page 501 of 20 holds the 10,001st newest: the oldest of the inserted checks.
     expect(past.data.map((c: { created_at: string }) => c.created_at)).toEqual(['2031-01-01T00:00:01.000Z']);
     expect(await (await audit(auditor, '?external_id=agent2fa')).json()).toMatchObject({ total: 1, total_exact: true });
+  });
+
+  // The last test of the file: it ends by emptying identity_checks (and the credited spans that cite them).
+  it('totals whole UTC days from day counters that follow every insert, move and delete of a check (ADR 054)', async () => {
+    const db = ctx.database.db;
+    const [{ id: userId }] = await db.select({ id: users.id }).from(users).where(eq(users.externalId, 'agent01'));
+    const total = async (query: string) => {
+      const res = await audit(auditor, query);
+      expect(res.status).toBe(200);
+      return (await res.json()).total;
+    };
+    // Around midnight UTC of 1 June 2032; 07:59 in Hong Kong is still 31 May in UTC. Written by a
+    // session whose time zone is Hong Kong's, as a server's may be: the days are UTC days all the same.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'Asia/Hong_Kong'`);
+      await tx.execute(sql`insert into identity_checks (user_id, type, outcome, created_at) values
+        (${userId}, 'password', 'success', '2032-05-31T23:59:59.999Z'), (${userId}, 'password', 'success', '2032-06-01T07:59:00+08:00'),
+        (${userId}, 'password', 'failure', '2032-06-01T00:00:00Z'), (${userId}, 'authenticator', 'success', '2032-06-02T12:00:00Z')`);
+    });
+    expect(await total('?from=2032-05-31&to=2032-05-31')).toBe(2);
+    expect(await total('?from=2032-06-01&to=2032-06-01')).toBe(1);
+    expect(await total('?from=2032-05-31')).toBe(4);
+    expect(await total('?from=2032-06-03')).toBe(0);
+    // Whole days by date-times are counted from the checks themselves: the same figures.
+    expect(await total('?from=2032-05-31T00:00:00Z&to=2032-06-01T23:59:59.999Z')).toBe(3);
+    expect(await total('?from=2032-05-31&to=2032-06-01')).toBe(3);
+    // A check moved to another day, then two deleted.
+    await db.execute(sql`update identity_checks set created_at = '2032-05-31T12:00:00Z' where created_at = '2032-06-02T12:00:00Z'`);
+    expect(await total('?from=2032-05-31&to=2032-05-31')).toBe(3);
+    expect(await total('?from=2032-06-02')).toBe(0);
+    await db.execute(sql`delete from identity_checks where created_at in ('2032-05-31T23:59:59.999Z', '2032-06-01T00:00:00Z')`);
+    expect(await total('?from=2032-05-31')).toBe(2);
+    expect(await total('?from=2032-06-01&to=2032-06-01')).toBe(0);
+    // Every day's counter is its checks' count, and the totals agree with the table's.
+    const disagreeing = await db.execute(sql`select day from identity_check_counts c
+      full join (select (created_at at time zone 'UTC')::date as day, count(*)::int as n from identity_checks group by 1) t using (day)
+      where coalesce(c.checks, 0) <> coalesce(t.n, 0)`);
+    // db.execute answers an array on postgres.js, { rows } on PGlite.
+    expect(Array.isArray(disagreeing) ? disagreeing : (disagreeing as unknown as { rows: unknown[] }).rows).toEqual([]);
+    await db.execute(sql`truncate identity_checks cascade`);
+    expect(await (await audit(auditor)).json()).toMatchObject({ total: 0, total_exact: true, data: [] });
   });
 });

@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { IDENTITY_CHECK_OUTCOMES, IDENTITY_CHECK_TYPES } from '../../../src/api/schemas/identity-checks.schema';
 import { sessions } from './sessions';
 import { users } from './users';
@@ -25,3 +25,13 @@ export const identityChecks = pgTable(
     index('identity_checks_created_at_id_idx').on(t.createdAt, t.id),
   ],
 );
+
+/**
+ * How many identity checks were recorded on each UTC day, kept by triggers on identity_checks
+ * (migration 0025, ADR 054): the auditor list's total, unfiltered or over whole days, sums a row a
+ * day instead of counting up to 10,001 checks on each page.
+ */
+export const identityCheckCounts = pgTable('identity_check_counts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  checks: integer('checks').notNull().default(0),
+});
