@@ -78,7 +78,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // than a plan for any limit: 0.4–0.9 ms of planning per request, more than the query's run. The
     // queries here find their rows by indexes whatever the values, so one plan per statement serves.
     const pool = target.pool ?? DEFAULT_POSTGRES_POOL;
-    const options = { onnotice: () => {}, connection: { plan_cache_mode: 'force_generic_plan' } } as const;
+    // A web request's statements, planned once (above) for any page (ADR 054): a generic plan
+    // reckons a LIMIT parameter at a tenth of the rows, so on the large data set the auditor's page of
+    // 20 checks and their users was costed as 100,000 rows. PostgreSQL then sized a Memoize cache for
+    // that many users and zeroed it on every run (a third of its CPU on that list); without Memoize it
+    // chose two parallel workers, and past 100,000 in cost it compiled the query (JIT, 6 ms a run).
+    // Every statement here reads a page by index: none of the three pays off, so they are off.
+    const options = {
+      onnotice: () => {},
+      connection: { plan_cache_mode: 'force_generic_plan', enable_memoize: 'off', max_parallel_workers_per_gather: '0', jit: 'off' },
+    } as const;
     // ADR 044: on a 2-core machine ten connections each running one statement cost the server a
     // socket write per statement and PostgreSQL ten busy backends; two connections with the
     // statements pipelined answered 40% more course lists. Transactions keep their own connections,

@@ -68,26 +68,26 @@ const isBareDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 const instant = (v: string) => new Date(isBareDate(v) ? `${v}T00:00:00Z` : v);
 
 /**
- * How many checks the audit list's filters match, up to one past the cap. Without an agent code and
- * with whole days (bare dates) or no dates, the sum of the day counters (ADR 054): a row a day, not a
- * count of the checks. Otherwise counted (ADR 040): an index-only read of at most 10,001 rows.
+ * How many checks the audit list's filters match, up to one past the cap, as a subquery the page
+ * carries on each row. Without an agent code and with whole days (bare dates) or no dates, the sum
+ * of the day counters (ADR 054): a row a day, not a count of the checks. Otherwise counted (ADR 040):
+ * an index-only read of at most 10,001 rows. Either is uncorrelated: PostgreSQL runs it once.
  */
-async function auditTotal(db: Db, q: AuditIdentityChecksQuery, where: SQL | undefined): Promise<number> {
+function auditTotal(db: Db, q: AuditIdentityChecksQuery, where: SQL | undefined): SQL<number> {
   const wholeDays = !q.external_id && (!q.from || isBareDate(q.from)) && (!q.to || isBareDate(q.to));
   if (wholeDays) {
     const days: SQL[] = [];
     if (q.from) days.push(gte(identityCheckCounts.day, q.from));
     if (q.to) days.push(lte(identityCheckCounts.day, q.to));
-    const [{ total }] = await db
-      .select({ total: sql<number>`coalesce(sum(${identityCheckCounts.checks}), 0)`.mapWith(Number) })
+    const summed = db
+      .select({ total: sql`least(coalesce(sum(${identityCheckCounts.checks}), 0), ${AUDIT_TOTAL_CAP + 1})` })
       .from(identityCheckCounts)
       .where(days.length ? and(...days) : undefined);
-    return Math.min(total, AUDIT_TOTAL_CAP + 1);
+    return sql<number>`(${summed})`;
   }
   // identity_checks.user_id is a non-null key of users: every check has its user, no join needed to count.
-  const upToCap = db.select({ one: sql`1` }).from(identityChecks).where(where).limit(AUDIT_TOTAL_CAP + 1).as('up_to_cap');
-  const [{ counted }] = await db.select({ counted: count() }).from(upToCap);
-  return counted;
+  const upToCap = db.select({ one: sql`1` }).from(identityChecks).where(where).limit(AUDIT_TOTAL_CAP + 1);
+  return sql<number>`(select count(*) from (${upToCap}) up_to_cap)`;
 }
 
 /** GET /api/audit/identity-checks: everyone's, with who; filters by agent code and time. */
@@ -102,18 +102,19 @@ export async function listAuditIdentityChecks(db: Db, q: AuditIdentityChecksQuer
     conditions.push(isBareDate(q.to) ? lt(identityChecks.createdAt, new Date(instant(q.to).getTime() + DAY_MS)) : lte(identityChecks.createdAt, instant(q.to)));
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  // The count and the page are sent together (postgres.js pipelines them on one connection).
-  const [counted, rows] = await Promise.all([
-    auditTotal(db, q, where),
-    db
-      .select({ ...item, externalId: users.externalId, name: users.name })
-      .from(identityChecks)
-      .innerJoin(users, eq(identityChecks.userId, users.id))
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page),
-  ]);
+  // The page carries the total on each row: one statement (ADR 043); only a page past the end,
+  // which has no row, asks for the total alone.
+  const total = auditTotal(db, q, where).mapWith(Number);
+  const offset = (q.page - 1) * q.per_page;
+  const rows = await db
+    .select({ ...item, externalId: users.externalId, name: users.name, total })
+    .from(identityChecks)
+    .innerJoin(users, eq(identityChecks.userId, users.id))
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(q.per_page)
+    .offset(offset);
+  const counted = rows[0]?.total ?? (offset === 0 ? 0 : (await db.select({ total }).from(sql`(select 1) as one`))[0].total);
   return {
     data: rows.map((r) => ({ ...toItem(r), external_id: r.externalId, name: r.name })),
     page: q.page,

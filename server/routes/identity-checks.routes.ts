@@ -1,7 +1,6 @@
 import { listAuditIdentityChecksRoute } from '../../src/api/schemas/identity-checks.audit.routes';
 import { listIdentityChecksRoute } from '../../src/api/schemas/identity-checks.routes';
 import { listAuditIdentityChecks, listOwnIdentityChecks } from '../domain/identity-checks';
-import { findUserById } from '../domain/users';
 import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/errors';
 import type { ApiApp, AppServices } from '../http/services';
@@ -11,9 +10,8 @@ export function registerIdentityCheckRoutes(app: ApiApp, s: AppServices): void {
   defineRoute(app, listIdentityChecksRoute, s.requireFullAuth, async (c, { query }) => c.json(await listOwnIdentityChecks(s.db, c.get('session').userId, query), 200));
 
   defineRoute(app, listAuditIdentityChecksRoute, s.requireFullAuth, async (c, { query }) => {
-    const user = await findUserById(s.db, c.get('session').userId);
-    if (!user) throw new HttpError(401, 'server:session_expired');
-    if (user.role !== 'auditor') throw new HttpError(403, 'server:forbidden_role');
+    // The role as the session check read it, in the same query as the token (ADR 037): not a second read of the user.
+    if (c.get('session').user.role !== 'auditor') throw new HttpError(403, 'server:forbidden_role');
     return c.json(await listAuditIdentityChecks(s.db, query), 200);
   });
 }
