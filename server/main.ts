@@ -134,10 +134,10 @@ function startDetails(config: ServerConfig, prepared: Awaited<ReturnType<typeof 
   return { url, details: { database: databaseLine(config, prepared.pgliteDir), mail, staticDir: builtApp(), seeded: prepared.seeded } };
 }
 
-/** One server process: the whole app on the port (alone, or as one of WORKERS sharing it). */
 /** The TLS part of the server's options, its files read once at start (ADR 053); {} without TLS. */
 type TlsOptions = ReturnType<typeof tlsServeOptions> | Record<string, never>;
 
+/** One server process: the whole app on the port (alone, or as one of WORKERS sharing it). */
 async function serveApp(config: ServerConfig, prepared: Awaited<ReturnType<typeof prepare>>, tls: TlsOptions, onListening: () => void): Promise<void> {
   const { database, files, secret } = prepared;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, db: database.db, from: config.mailFrom, log });
