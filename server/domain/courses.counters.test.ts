@@ -197,6 +197,8 @@ describe('item seconds (ADR 052)', () => {
     const short = await createReadingItem(db, { courseId: course, lessonId: lesson, title: tri('Short'), requiredSeconds: 30 });
     const long = await createReadingItem(db, { courseId: course, lessonId: lesson, title: tri('Long'), requiredSeconds: 600 });
     const [ann, bob] = await createAgents(db, 'seconds', 2);
+    // Enrolled: a list card counts the items done only for an enrolment in progress (ADR 055).
+    for (const learner of [ann, bob]) await enrol(db, learner, course, now);
     let key = 1_700_000_000_000;
     const record = (userId: number, itemId: number | null, duration: number, attachmentId: number | null = null) => ({ userId, courseId: course, itemId, attachmentId, duration, key: (key += 1000) });
     const video = (await createAttachment(ctx.deps, { name: 'clip.mp4', type: 'mp4', content: new Uint8Array([1, 2, 3]), mediaDuration: 120 })).id;

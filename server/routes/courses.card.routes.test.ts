@@ -13,6 +13,7 @@ import { createAttachment, createAttachmentItem, createContentTestContext, creat
 let ctx: ContentTestContext;
 let agent01: Learner;
 let agent02: Learner;
+let agent03: Learner;
 const ids = { course: 0 };
 
 beforeAll(async () => {
@@ -36,15 +37,20 @@ beforeAll(async () => {
   }
   agent01 = await signIn(ctx, 'agent01');
   agent02 = await signIn(ctx, 'agent02');
+  agent03 = await signIn(ctx, 'agent03');
   const now = new Date(ctx.clock.now());
   const idOf = async (externalId: string) => (await db.select({ id: users.id }).from(users).where(eq(users.externalId, externalId)))[0].id;
-  const [first, second] = [await idOf('agent01'), await idOf('agent02')];
+  const [first, second, third] = [await idOf('agent01'), await idOf('agent02'), await idOf('agent03')];
   // agent01: one item of three done; agent02: completed before two of the items were added, say.
   await db.insert(courseEnrolments).values([
     { userId: first, courseId: ids.course, status: 'in_progress', enrolledAt: now },
     { userId: second, courseId: ids.course, status: 'completed', enrolledAt: now, completedAt: now },
   ]);
-  await db.insert(attachmentProgress).values({ userId: first, attachmentId: attachmentIds[0], completedPages: 2, finishedAt: now });
+  // agent03 opened two items without enrolling (nothing needs an enrolment to view an item).
+  await db.insert(attachmentProgress).values([
+    { userId: first, attachmentId: attachmentIds[0], completedPages: 2, finishedAt: now },
+    ...attachmentIds.slice(0, 2).map((attachmentId) => ({ userId: third, attachmentId, completedPages: 2, finishedAt: now })),
+  ]);
 }, 60_000);
 afterAll(() => ctx?.close());
 
@@ -78,14 +84,20 @@ describe('a course card (ADR 044)', () => {
 
   it('is 100% done for a completed enrolment, and the course page shows the same card', async () => {
     expect(await card(agent02, 'en')).toMatchObject({ status: 'completed', progress: 100 });
-    for (const learner of [agent01, agent02]) {
+    for (const learner of [agent01, agent02, agent03]) {
       const detail = courseDetailSchema.parse(await (await learner.request(`/api/courses/${ids.course}`)).json());
       // The page counted its own click before it read the card.
       const listed = await card(learner, 'en');
       const { description, lessons, completed_items, total_items, completed_at, ...detailCard } = detail;
       expect(detailCard).toEqual(listed);
-      expect([completed_items, total_items, lessons[0].items.length, description]).toEqual([learner === agent01 ? 1 : 0, 3, 3, 'About Fallback']);
-      expect(completed_at === null).toBe(learner === agent01);
+      expect([completed_items, total_items, lessons[0].items.length, description]).toEqual([learner === agent01 ? 1 : learner === agent03 ? 2 : 0, 3, 3, 'About Fallback']);
+      expect(completed_at === null).toBe(learner !== agent02);
     }
+  });
+
+  it('shows no progress without an enrolment, though the course page counts the items done (ADR 055)', async () => {
+    expect(await card(agent03, 'en')).toMatchObject({ status: 'not_enrolled', progress: 0 });
+    const detail = courseDetailSchema.parse(await (await agent03.request(`/api/courses/${ids.course}`)).json());
+    expect(detail).toMatchObject({ status: 'not_enrolled', progress: 0, completed_items: 2, total_items: 3 });
   });
 });
