@@ -9,7 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { cpuMs, treeCpuMs } from './cpu.mjs';
+import { capEachProcess } from './cpu-cap.mjs';
+import { childPids, cpuMs, treeCpuMs } from './cpu.mjs';
 import { SERVER_ARGS } from './server-command.mjs';
 import { steadyRate } from './steady-rate.mjs';
 
@@ -19,6 +20,9 @@ const HELLO_PORT = 8193;
 const SERVER_PORT = 8194;
 const PGLITE_PORT = 8195;
 const WORKERS_PORT = 8196;
+const CAPPED_PORT = 8197;
+/** ADR 055: each server process's CPU quota, in % of one core, when asking whether throughput grows with processes. */
+const CAP_PERCENT = 40;
 /** Issue 15's goals on PostgreSQL, one process (throughputs as a share of hello-world too). */
 export const USERS_CURRENT_FLOOR = 5000;
 export const COURSE_LIST_FLOOR = 2500;
@@ -49,8 +53,23 @@ function startPostgres() {
 }
 
 function startProcess(args, env) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: 'ignore' });
-  return { pid: child.pid, stop: () => child.kill('SIGTERM') };
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    pid: child.pid,
+    /** Resolves once the server's banner is out: with WORKERS > 1, once every worker listens (main.ts). */
+    async ready(deadlineMs = 180_000) {
+      const deadline = Date.now() + deadlineMs;
+      while (!output.includes('Agent Academy is running')) {
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    stop: () => child.kill('SIGTERM'),
+    exited,
+  };
 }
 
 /** Signs agent01 in as a browser would (the XSRF cookie echoed, a client id); answers the headers of a signed-in call. */
@@ -98,19 +117,49 @@ const describe = (r) =>
   (r.nodeUs === undefined ? '' : `; CPU per request: server ${r.nodeUs} µs`) +
   (r.pgUs === undefined ? '' : `, PostgreSQL ${r.pgUs} µs`);
 
-/** Starts a server with `env` on `port`, signs agent01 in, and loads users/current on it. */
-async function usersCurrentOn(port, env, watch) {
+/** Starts a server with `env` on `port` (every worker listening), signs agent01 in, and runs `measure` on it. */
+async function withServer(port, env, measure) {
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-academy-bench-'));
   const server = startProcess(SERVER_ARGS, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: '', SINGLE_DEVICE_SESSIONS: '0', ...env });
   const base = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(`${base}/api/app-config`);
-    return await load(`${base}/api/users/current`, await signIn(base), watch(server));
+    await server.ready();
+    return await measure(base, await signIn(base), server);
   } finally {
     server.stop();
-    await new Promise((r) => setTimeout(r, 1000));
+    await Promise.race([server.exited, new Promise((r) => setTimeout(r, 15_000))]);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Starts a server with `env` on `port`, signs agent01 in, and loads users/current on it. */
+const usersCurrentOn = (port, env, watch) => withServer(port, env, (base, headers, server) => load(`${base}/api/users/current`, headers, watch(server)));
+
+/**
+ * ADR 055: WORKERS=1, then 2, on the same PostgreSQL, each server process capped at CAP_PERCENT of
+ * one core (cpu-cap.mjs), users/current and the course list on each. Answers per workers count the
+ * two throughputs, or null when this machine cannot cap a process's CPU.
+ */
+async function cappedScaling(pg) {
+  const runs = {};
+  for (const workers of [1, 2]) {
+    const result = await withServer(CAPPED_PORT, { DATABASE_URL: pg.url, WORKERS: String(workers) }, async (base, headers, server) => {
+      const pids = workers === 1 ? [server.pid] : childPids(server.pid);
+      const cap = capEachProcess(pids, CAP_PERCENT);
+      if (!cap.release) return { skipped: cap.reason };
+      try {
+        const watch = { postmasterPid: pg.postmasterPid };
+        return { current: await load(`${base}/api/users/current`, headers, watch), courses: await load(`${base}/api/courses?per_page=12`, headers, watch), release: cap.release };
+      } catch (error) {
+        cap.release();
+        throw error;
+      }
+    });
+    if (result.skipped) return { skipped: result.skipped };
+    result.release();
+    runs[workers] = result;
+  }
+  return runs;
 }
 
 /** The same read with two server processes sharing the port (ADR 036) on the same PostgreSQL. */
@@ -135,7 +184,7 @@ export async function requestCost() {
   const base = `http://127.0.0.1:${SERVER_PORT}`;
   try {
     await waitFor(`http://127.0.0.1:${HELLO_PORT}/`);
-    await waitFor(`${base}/api/app-config`);
+    await server.ready();
     const headers = await signIn(base);
     const watch = { pid: server.pid, postmasterPid: pg.postmasterPid };
     const helloWorld = await load(`http://127.0.0.1:${HELLO_PORT}/`, {}, { pid: hello.pid });
@@ -148,6 +197,7 @@ export async function requestCost() {
     server.stop();
     const twoProcesses = await twoWorkers(pg);
     const pglite = await pgliteCeiling();
+    const capped = await cappedScaling(pg);
     return [
       { name: 'hello-world (bare Hono, same run)', value: helloWorld.rps, unit: 'req/s', notes: [describe(helloWorld)] },
       { name: 'GET users/current on PostgreSQL', value: current.rps, unit: 'req/s', budget: USERS_CURRENT_FLOOR, atLeast: true, notes: [`${describe(current)}; ${share(current)}`] },
@@ -163,6 +213,7 @@ export async function requestCost() {
         ],
       },
       { name: 'GET users/current, WORKERS=2 on PostgreSQL', value: twoProcesses.rps, unit: 'req/s', notes: [`${describe(twoProcesses)}; ${share(twoProcesses)}; ${(twoProcesses.rps / current.rps).toFixed(2)}× one process`] },
+      ...cappedFigures(capped),
       {
         name: 'GET users/current on PGlite (its ceiling)',
         value: pglite.rps,
@@ -177,6 +228,25 @@ export async function requestCost() {
     pg.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The figures of cappedScaling: each throughput of two capped processes beside one's. */
+function cappedFigures(capped) {
+  const name = (what) => `${what}, WORKERS=2 / 1, each process ≤ ${CAP_PERCENT}% of a core`;
+  if (capped.skipped) return [{ name: name('GET users/current'), value: 0, unit: '', notes: [`skipped: ${capped.skipped}`] }];
+  return [
+    ['GET users/current', 'current'],
+    ['GET courses?per_page=12', 'courses'],
+  ].map(([what, key]) => ({
+    name: name(what),
+    value: Number((capped[2][key].rps / capped[1][key].rps).toFixed(2)),
+    unit: '×',
+    notes: [
+      `one process: ${describe(capped[1][key])}`,
+      `two processes: ${describe(capped[2][key])}`,
+      'a core per process to spare, as on a larger machine: the load generator and PostgreSQL keep the rest of the two cores (ADR 055)',
+    ],
+  }));
 }
 
 // `node bench/request-cost.mjs`: these figures alone.
