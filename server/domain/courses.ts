@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, like, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, like, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   CourseCard,
@@ -161,7 +161,9 @@ function filtersOf(shape: ListShape): SQL[] {
   }
   // One stored text of the six fields, under a trigram index (migration 0018, ADR 040).
   // The text is stored in lower case (migration 0022, ADR 046): `like` with the pattern in lower case.
-  if (shape.q) where.push(like(courses.searchText, sql`lower(${placeholder('pattern')})`));
+  // The pattern lowered once per statement (an InitPlan), not once per text checked: a generic
+  // plan cannot fold lower($n), and it was 5% of a search's PostgreSQL CPU (ADR 055).
+  if (shape.q) where.push(like(courses.searchText, sql`(select lower(${placeholder('pattern')}))`));
   if (shape.list === 'mine') {
     where.push(eq(courseEnrolments.userId, placeholder('userId')));
     if (shape.status) where.push(eq(courseEnrolments.status, placeholder('status')));
@@ -169,21 +171,31 @@ function filtersOf(shape: ListShape): SQL[] {
   return where;
 }
 
-function orderOf(shape: ListShape): SQL[] {
+/** A list's order: its keys, each ascending or descending. */
+interface OrderKey {
+  key: SQL | AnyPgColumn;
+  descending: boolean;
+}
+
+function orderKeysOf(shape: ListShape): OrderKey[] {
+  const up = (key: SQL | AnyPgColumn) => ({ key, descending: false });
+  const down = (key: SQL | AnyPgColumn) => ({ key, descending: true });
   switch (shape.list) {
     case 'all':
       // The language as a literal, not a placeholder: courses_title_<lang>_idx then gives the order.
-      return [sql`(${courses.title} ->> ${sql.raw(`'${LANGUAGES.find((l) => l === shape.orderLang) ?? 'en'}'`)}) asc`, asc(courses.id)];
+      return [up(sql`(${courses.title} ->> ${sql.raw(`'${LANGUAGES.find((l) => l === shape.orderLang) ?? 'en'}'`)})`), up(courses.id)];
     case 'ranking':
       // courses_ranking_idx gives the first two keys (migration 0021, ADR 046): the page reads the
       // top courses in order and sorts their ties by clicks and id (an incremental sort).
-      return [desc(courses.enrolmentCount), desc(courses.likeCount), desc(courses.clicks), asc(courses.id)];
+      return [down(courses.enrolmentCount), down(courses.likeCount), down(courses.clicks), up(courses.id)];
     case 'mine':
-      return [desc(courseEnrolments.enrolledAt), desc(courses.id)];
+      return [down(courseEnrolments.enrolledAt), down(courses.id)];
     default:
-      return [desc(courses.publishedAt), desc(courses.id)];
+      return [down(courses.publishedAt), down(courses.id)];
   }
 }
+
+const orderBy = (keys: OrderKey[]) => keys.map(({ key, descending }) => (descending ? sql`${key} desc` : sql`${key} asc`));
 
 /**
  * The total of a list of every published course (of one kind, of one department by its id) from
@@ -222,23 +234,52 @@ function prepareList(db: Db, shape: ListShape, name: string) {
   const countQuery = shape.department === 'name' ? counted.innerJoin(departments, eq(departments.id, courses.departmentId)) : counted;
   const mine = shape.list === 'mine';
   const totalQuery = (mine ? countQuery.innerJoin(courseEnrolments, enrolmentJoin) : countQuery).where(where);
+  const userId = placeholder('userId');
+  const card = cardJson(userId, placeholder('lang'));
+  const keys = orderKeysOf(shape);
+  if (shape.q) {
+    // A search reads every match anyway (its trigram index gives no order), so it counts them in
+    // that same read, a window over the matches, instead of a second bitmap scan that checks each
+    // text again (ADR 046: 0.6–0.8 ms, not 1.4–1.5, at 397 matches). The window and the sort carry only the id and the order's keys, and the
+    // page's 12 rows are read again by id for their cards: carrying the whole course row (its titles
+    // and descriptions in three languages) through them was a third of PostgreSQL's CPU (ADR 055).
+    const matched = db
+      .select({
+        id: sql<number>`${courses.id}`.as('match_id'),
+        total: sql<number>`count(*) over ()`.as('match_total'),
+        ...Object.fromEntries(keys.map(({ key }, i) => [`k${i}`, sql`${key}`.as(`match_k${i}`)])),
+      })
+      .from(courses);
+    const byName = shape.department === 'name' ? matched.innerJoin(departments, eq(departments.id, courses.departmentId)) : matched;
+    const matches = (mine ? byName.innerJoin(courseEnrolments, enrolmentJoin) : byName)
+      .where(where)
+      .orderBy(...orderBy(keys))
+      .limit(placeholder('limit'))
+      .offset(placeholder('offset'))
+      .as('matches');
+    const matchKeys = matches as unknown as Record<string, SQL.Aliased>;
+    return {
+      count: totalQuery.prepare(`${name}_count`),
+      rows: db
+        .select({ card, total: sql<number>`${matches.total}`.mapWith(Number) })
+        .from(matches)
+        .innerJoin(courses, eq(courses.id, matches.id))
+        .orderBy(...orderBy(keys.map(({ descending }, i) => ({ key: sql`${matchKeys[`k${i}`]}`, descending }))))
+        .prepare(`${name}_rows`),
+    };
+  }
   // The page carries the list's total on each row: an uncorrelated subquery, which PostgreSQL runs
   // once (an InitPlan). One round trip and one statement instead of two (ADR 043); only a page past
-  // the end, which has no row, asks for the count alone. A search reads every match anyway (its
-  // trigram index gives no order), so it counts them in that same read, a window over the matches,
-  // instead of a second bitmap scan that checks each text again (ADR 046: 0.6–0.8 ms, not 1.4–1.5,
-  // at 397 matches).
-  const total = shape.q ? sql<number>`count(*) over ()` : (countedByCounters(shape) ?? sql<number>`(${totalQuery})`);
-  const selected = db
-    .select({ card: cardJson(placeholder('userId'), placeholder('lang')), total: total.mapWith(Number) })
-    .from(courses);
+  // the end, which has no row, asks for the count alone.
+  const total = countedByCounters(shape) ?? sql<number>`(${totalQuery})`;
+  const selected = db.select({ card, total: total.mapWith(Number) }).from(courses);
   // Joined only to filter by its name: the card looks the name up for the page's rows alone.
   const rowsQuery = shape.department === 'name' ? selected.innerJoin(departments, eq(departments.id, courses.departmentId)) : selected;
   return {
     count: totalQuery.prepare(`${name}_count`),
     rows: (mine ? rowsQuery.innerJoin(courseEnrolments, enrolmentJoin) : rowsQuery)
       .where(where)
-      .orderBy(...orderOf(shape))
+      .orderBy(...orderBy(keys))
       .limit(placeholder('limit'))
       .offset(placeholder('offset'))
       .prepare(`${name}_rows`),

@@ -149,6 +149,34 @@ describe('course lists', () => {
     expect(titles(await list('/api/courses/search?q=e&per_page=3&page=2'))).toHaveLength(1);
   });
 
+  it('q filters every list in that list’s own order, page by page (ADR 055: a search sorts ids, then reads the page’s cards)', async () => {
+    const matched = new Set(titles(await list('/api/courses/search?q=IN&per_page=50')));
+    expect(matched.size).toBeGreaterThan(1);
+    const pages = async (path: string) => {
+      const seen: string[] = [];
+      const totals = new Set<number>();
+      for (let page = 1; ; page += 1) {
+        const result = await list(`${path}${path.includes('?') ? '&' : '?'}per_page=2&page=${page}`);
+        seen.push(...titles(result));
+        totals.add(result.total);
+        // Every page, the one past the end too, says the same total.
+        if (result.data.length < 2) return { seen, totals: [...totals] };
+      }
+    };
+    for (const [path, unfiltered] of [
+      ['/api/courses?q=in', '/api/courses'],
+      ['/api/courses/latest?q=in', '/api/courses/latest'],
+      ['/api/courses/search?q=in', '/api/courses/latest'],
+      ['/api/courses/ranking?q=in', '/api/courses/ranking'],
+      ['/api/courses/recommended?q=in', '/api/courses/recommended'],
+      ['/api/courses/mine?q=in', '/api/courses/mine'],
+      [`/api/courses?q=in&department=sales`, `/api/courses?department=sales`],
+    ]) {
+      const expected = titles(await list(`${unfiltered}${unfiltered.includes('?') ? '&' : '?'}per_page=50`)).filter((t) => matched.has(t));
+      expect(await pages(path), path).toEqual({ seen: expected, totals: [expected.length] });
+    }
+  });
+
   it('search matches title and description in any language and letter case; q is required', async () => {
     expect(titles(await list('/api/courses/search?q=MONEY'))).toEqual(['Anti-Money Laundering']);
     expect(titles(await list(`/api/courses/search?q=${encodeURIComponent('反洗錢')}`))).toEqual(['Anti-Money Laundering']);
