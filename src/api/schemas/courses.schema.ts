@@ -32,7 +32,7 @@ export const courseCardSchema = z.object({
   cover_url: z.string(),
   cpd_hours: z.number(),
   status: courseStatusSchema,
-  /** 0..100, of the learner's items completed. */
+  /** 0..100, of the learner's items completed, for an enrolment in progress; 100 once completed; 0 without an enrolment (ADR 055). */
   progress: z.int().check(z.minimum(0), z.maximum(100)),
 });
 export type CourseCard = z.infer<typeof courseCardSchema>;
