@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { capEachProcess } from './cpu-cap.mjs';
-import { childPids, cpuMs, treeCpuMs } from './cpu.mjs';
+import { childPids, cpuMs, machineCpuMs, treeCpuMs } from './cpu.mjs';
 import { SERVER_ARGS } from './server-command.mjs';
 import { steadyRate } from './steady-rate.mjs';
 
@@ -89,17 +89,22 @@ async function signIn(base) {
   return { Authorization: `Bearer ${token}`, cookie: bound ?? cookie, 'Accept-Encoding': 'gzip, br' };
 }
 
-async function load(url, headers, { pid, postmasterPid, overallRate } = {}) {
-  const before = { node: pid ? cpuMs(pid) : 0, pg: treeCpuMs(postmasterPid) };
+/** `tree`: the server is a node:cluster primary, and its workers' CPU counts too. */
+async function load(url, headers, { pid, tree = false, postmasterPid, overallRate } = {}) {
+  const serverCpuMs = () => (tree ? treeCpuMs(pid) : cpuMs(pid));
+  const before = { node: pid ? serverCpuMs() : 0, pg: treeCpuMs(postmasterPid), machine: machineCpuMs() };
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, ...(overallRate ? { overallRate } : {}) });
+  const machine = machineCpuMs();
   const served = result.requests.total;
   const cpu = (ms) => (served ? Math.round((ms * 1000) / served) : 0);
   return {
+    // How much of the two cores the run kept busy, everything on the machine included (ADR 054).
+    busy: Math.round((100 * (machine.busy - before.machine.busy)) / (machine.total - before.machine.total)),
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
-    nodeUs: pid ? cpu(cpuMs(pid) - before.node) : undefined,
+    nodeUs: pid ? cpu(serverCpuMs() - before.node) : undefined,
     pgUs: postmasterPid ? cpu(treeCpuMs(postmasterPid) - before.pg) : undefined,
   };
 }
@@ -115,7 +120,8 @@ async function steadyLoad(url, headers, { pid, postmasterPid }) {
 const describe = (r) =>
   `${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}` +
   (r.nodeUs === undefined ? '' : `; CPU per request: server ${r.nodeUs} µs`) +
-  (r.pgUs === undefined ? '' : `, PostgreSQL ${r.pgUs} µs`);
+  (r.pgUs === undefined ? '' : `, PostgreSQL ${r.pgUs} µs`) +
+  (r.busy === undefined ? '' : `; the machine ${r.busy}% busy`);
 
 /** Starts a server with `env` on `port` (every worker listening), signs agent01 in, and runs `measure` on it. */
 async function withServer(port, env, measure) {
@@ -148,7 +154,7 @@ async function cappedScaling(pg) {
       const cap = capEachProcess(pids, CAP_PERCENT);
       if (!cap.release) return { skipped: cap.reason };
       try {
-        const watch = { postmasterPid: pg.postmasterPid };
+        const watch = { pid: server.pid, tree: workers > 1, postmasterPid: pg.postmasterPid };
         return { current: await load(`${base}/api/users/current`, headers, watch), courses: await load(`${base}/api/courses?per_page=12`, headers, watch), release: cap.release };
       } catch (error) {
         cap.release();
@@ -163,7 +169,7 @@ async function cappedScaling(pg) {
 }
 
 /** The same read with two server processes sharing the port (ADR 036) on the same PostgreSQL. */
-const twoWorkers = (pg) => usersCurrentOn(WORKERS_PORT, { DATABASE_URL: pg.url, WORKERS: '2' }, () => ({ postmasterPid: pg.postmasterPid }));
+const twoWorkers = (pg) => usersCurrentOn(WORKERS_PORT, { DATABASE_URL: pg.url, WORKERS: '2' }, (server) => ({ pid: server.pid, tree: true, postmasterPid: pg.postmasterPid }));
 
 /** The same signed-in read on the embedded database (no DATABASE_URL): one process, one query at a time. */
 const pgliteCeiling = () => usersCurrentOn(PGLITE_PORT, { DATABASE_URL: '' }, (server) => ({ pid: server.pid }));
