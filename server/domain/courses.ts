@@ -221,6 +221,40 @@ function countedByCounters(shape: ListShape): SQL<number> | null {
 }
 
 /**
+ * The page of a list filtered by a text (`q`). A search reads every match anyway (its trigram index
+ * gives no order), so it counts them in that same read, a window over the matches, instead of a
+ * second bitmap scan that checks each text again (ADR 046: 0.6–0.8 ms, not 1.4–1.5, at 397
+ * matches). The window and the sort carry only the id and the list's order keys; the page's rows
+ * are then read again by id for their cards and put in the same order. Carrying the whole course
+ * row (its titles and descriptions in three languages) through the window and the sort was a third
+ * of PostgreSQL's CPU per search (ADR 055).
+ */
+function searchPage(db: Db, shape: ListShape, where: SQL | undefined, card: SQL<string>) {
+  const keys = orderKeysOf(shape);
+  const matched = db
+    .select({
+      id: sql<number>`${courses.id}`.as('match_id'),
+      total: sql<number>`count(*) over ()`.as('match_total'),
+      ...Object.fromEntries(keys.map(({ key }, i) => [`k${i}`, sql`${key}`.as(`match_k${i}`)])),
+    })
+    .from(courses);
+  const byName = shape.department === 'name' ? matched.innerJoin(departments, eq(departments.id, courses.departmentId)) : matched;
+  const matches = (shape.list === 'mine' ? byName.innerJoin(courseEnrolments, eq(courseEnrolments.courseId, courses.id)) : byName)
+    .where(where)
+    .orderBy(...orderBy(keys))
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'))
+    .as('matches');
+  // The order keys' fields (k0, k1, …) are named at run time, so their type is not known here.
+  const matchKey = (i: number) => (matches as unknown as Record<string, SQL.Aliased>)[`k${i}`];
+  return db
+    .select({ card, total: sql<number>`${matches.total}`.mapWith(Number) })
+    .from(matches)
+    .innerJoin(courses, eq(courses.id, matches.id))
+    .orderBy(...orderBy(keys.map(({ descending }, i) => ({ key: sql`${matchKey(i)}`, descending }))));
+}
+
+/**
  * The count and the page of one list shape, built once per database and shape (at most 4 lists × 2⁴
  * filter sets) and run as prepared queries: building this SQL (the card's subqueries) took a tenth
  * of a list request's CPU (ADR 037).
@@ -234,40 +268,8 @@ function prepareList(db: Db, shape: ListShape, name: string) {
   const countQuery = shape.department === 'name' ? counted.innerJoin(departments, eq(departments.id, courses.departmentId)) : counted;
   const mine = shape.list === 'mine';
   const totalQuery = (mine ? countQuery.innerJoin(courseEnrolments, enrolmentJoin) : countQuery).where(where);
-  const userId = placeholder('userId');
-  const card = cardJson(userId, placeholder('lang'));
-  const keys = orderKeysOf(shape);
-  if (shape.q) {
-    // A search reads every match anyway (its trigram index gives no order), so it counts them in
-    // that same read, a window over the matches, instead of a second bitmap scan that checks each
-    // text again (ADR 046: 0.6–0.8 ms, not 1.4–1.5, at 397 matches). The window and the sort carry only the id and the order's keys, and the
-    // page's 12 rows are read again by id for their cards: carrying the whole course row (its titles
-    // and descriptions in three languages) through them was a third of PostgreSQL's CPU (ADR 055).
-    const matched = db
-      .select({
-        id: sql<number>`${courses.id}`.as('match_id'),
-        total: sql<number>`count(*) over ()`.as('match_total'),
-        ...Object.fromEntries(keys.map(({ key }, i) => [`k${i}`, sql`${key}`.as(`match_k${i}`)])),
-      })
-      .from(courses);
-    const byName = shape.department === 'name' ? matched.innerJoin(departments, eq(departments.id, courses.departmentId)) : matched;
-    const matches = (mine ? byName.innerJoin(courseEnrolments, enrolmentJoin) : byName)
-      .where(where)
-      .orderBy(...orderBy(keys))
-      .limit(placeholder('limit'))
-      .offset(placeholder('offset'))
-      .as('matches');
-    const matchKeys = matches as unknown as Record<string, SQL.Aliased>;
-    return {
-      count: totalQuery.prepare(`${name}_count`),
-      rows: db
-        .select({ card, total: sql<number>`${matches.total}`.mapWith(Number) })
-        .from(matches)
-        .innerJoin(courses, eq(courses.id, matches.id))
-        .orderBy(...orderBy(keys.map(({ descending }, i) => ({ key: sql`${matchKeys[`k${i}`]}`, descending }))))
-        .prepare(`${name}_rows`),
-    };
-  }
+  const card = cardJson(placeholder('userId'), placeholder('lang'));
+  if (shape.q) return { count: totalQuery.prepare(`${name}_count`), rows: searchPage(db, shape, where, card).prepare(`${name}_rows`) };
   // The page carries the list's total on each row: an uncorrelated subquery, which PostgreSQL runs
   // once (an InitPlan). One round trip and one statement instead of two (ADR 043); only a page past
   // the end, which has no row, asks for the count alone.
@@ -279,7 +281,7 @@ function prepareList(db: Db, shape: ListShape, name: string) {
     count: totalQuery.prepare(`${name}_count`),
     rows: (mine ? rowsQuery.innerJoin(courseEnrolments, enrolmentJoin) : rowsQuery)
       .where(where)
-      .orderBy(...orderBy(keys))
+      .orderBy(...orderBy(orderKeysOf(shape)))
       .limit(placeholder('limit'))
       .offset(placeholder('offset'))
       .prepare(`${name}_rows`),
