@@ -1,15 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachmentSeconds, attachments, courseCounts, courseEnrolments, courseItems, courseLikes, courses, itemSeconds, onScreenLogs, users } from '../db/schema';
+import { attachmentSeconds, attachments, courseCounts, courseEnrolments, courseItems, courseLikes, courses, courseSeconds, daySeconds, itemSeconds, onScreenLogs, users } from '../db/schema';
 import { createAttachment, createContentTestContext, createCourse, createDepartment, createLesson, createReadingItem, resetContent, tri, type ContentTestContext } from '../testing/content-factory';
 import { createAgents } from '../testing/offline-factory';
-import { enrol, likeCourse, listCourses } from './courses';
+import { courseDuration, enrol, likeCourse, listCourses } from './courses';
 
 // ADR 034: the course cards and the ranking read courses.enrolment_count and like_count, kept by
 // statement triggers (migration 0015) instead of counting course_enrolments per card (a million rows
 // at scale). ADR 051: the lists' totals read course_counts (migration 0023), kept by triggers on
 // courses. ADR 052: an item's logged seconds are read from item_seconds (migration 0024), kept by
-// triggers on on_screen_logs. Real database: PGlite here, PostgreSQL in the `postgres` project.
+// triggers on on_screen_logs; ADR 057: course_seconds and day_seconds the same way. Real database: PGlite here, PostgreSQL in the `postgres` project.
 
 let ctx: ContentTestContext;
 const now = new Date('2026-03-02T09:00:00Z');
@@ -166,27 +166,36 @@ describe('course counts and the lists\' totals (ADR 051)', () => {
 });
 
 describe('item seconds (ADR 052)', () => {
-  /** The kept sums beside the records summed directly, by learner and item. */
+  /** A kept table's non-zero rows as "learner/key: seconds", sorted. */
+  async function keptBy(table: typeof itemSeconds | typeof attachmentSeconds | typeof courseSeconds | typeof daySeconds, key: SQL) {
+    const rows = await ctx.database.db
+      .select({ userId: table.userId, key: sql<string>`${key}::text`, seconds: sql<number>`${table.seconds}`.mapWith(Number) })
+      .from(table)
+      .where(sql`${table.seconds} <> 0`);
+    return rows.map((r) => `${r.userId}/${r.key}: ${r.seconds}`).sort();
+  }
+
+  /** The records summed directly by learner and `key` (records without one left out), the same way. */
+  async function summedBy(key: SQL) {
+    const rows = await ctx.database.db
+      .select({ userId: onScreenLogs.userId, key: sql<string>`${key}::text`, seconds: sql<number>`sum(${onScreenLogs.duration})`.mapWith(Number) })
+      .from(onScreenLogs)
+      .where(sql`${key} is not null`)
+      .groupBy(onScreenLogs.userId, key)
+      .having(sql`sum(${onScreenLogs.duration}) <> 0`);
+    return rows.map((r) => `${r.userId}/${r.key}: ${r.seconds}`).sort();
+  }
+
+  /** Each kept table beside the records summed directly; the number of item and attachment rows. */
   async function secondsAgree() {
-    const db = ctx.database.db;
-    const kept = await db.select().from(itemSeconds).where(sql`${itemSeconds.seconds} <> 0`);
-    const summed = await db
-      .select({ userId: onScreenLogs.userId, itemId: sql<number>`${onScreenLogs.itemId}`.mapWith(Number), seconds: sql<number>`sum(${onScreenLogs.duration})`.mapWith(Number) })
-      .from(onScreenLogs)
-      .where(sql`${onScreenLogs.itemId} is not null`)
-      .groupBy(onScreenLogs.userId, onScreenLogs.itemId)
-      .having(sql`sum(${onScreenLogs.duration}) <> 0`);
-    const key = (r: { userId: number; itemId: number; seconds: number }) => `${r.userId}/${r.itemId}: ${Number(r.seconds)}`;
-    expect(kept.map(key).sort()).toEqual(summed.map(key).sort());
-    const keptOfAttachments = await db.select().from(attachmentSeconds).where(sql`${attachmentSeconds.seconds} <> 0`);
-    const summedOfAttachments = await db
-      .select({ userId: onScreenLogs.userId, itemId: sql<number>`${onScreenLogs.attachmentId}`.mapWith(Number), seconds: sql<number>`sum(${onScreenLogs.duration})`.mapWith(Number) })
-      .from(onScreenLogs)
-      .where(sql`${onScreenLogs.attachmentId} is not null`)
-      .groupBy(onScreenLogs.userId, onScreenLogs.attachmentId)
-      .having(sql`sum(${onScreenLogs.duration}) <> 0`);
-    expect(keptOfAttachments.map((r) => key({ ...r, itemId: r.attachmentId })).sort()).toEqual(summedOfAttachments.map(key).sort());
-    return kept.length + keptOfAttachments.length;
+    const items = await keptBy(itemSeconds, sql`${itemSeconds.itemId}`);
+    expect(items).toEqual(await summedBy(sql`${onScreenLogs.itemId}`));
+    const ofAttachments = await keptBy(attachmentSeconds, sql`${attachmentSeconds.attachmentId}`);
+    expect(ofAttachments).toEqual(await summedBy(sql`${onScreenLogs.attachmentId}`));
+    // ADR 057: per course, and per UTC day of created_at.
+    expect(await keptBy(courseSeconds, sql`${courseSeconds.courseId}`)).toEqual(await summedBy(sql`${onScreenLogs.courseId}`));
+    expect(await keptBy(daySeconds, sql`${daySeconds.day}`)).toEqual(await summedBy(sql`(${onScreenLogs.createdAt} at time zone 'UTC')::date`));
+    return items.length + ofAttachments.length;
   }
 
   it('follow every insert, move and delete of on-screen records, and decide completion on the cards', async () => {
@@ -208,15 +217,25 @@ describe('item seconds (ADR 052)', () => {
     await db.insert(onScreenLogs).values(record(ann, short, 20));
     expect(await progressOf(ann)).toBe(0);
     // One statement, several records of several learners and items, and an attachment's (no item).
-    await db.insert(onScreenLogs).values([record(ann, short, 10), record(ann, long, 300), record(bob, short, 45), record(bob, null, 90, video), record(ann, null, 30, video)]);
+    // Bob's attachment record is of the day before (UTC), so the learners' days differ.
+    const dayBefore = new Date(now.getTime() - 86_400_000);
+    await db
+      .insert(onScreenLogs)
+      .values([record(ann, short, 10), record(ann, long, 300), record(bob, short, 45), { ...record(bob, null, 90, video), createdAt: dayBefore }, record(ann, null, 30, video)]);
     expect(await secondsAgree()).toBe(5);
+    expect(await courseDuration(db, ann, course)).toBe(360);
+    expect(await courseDuration(db, bob, course)).toBe(135);
     expect(await progressOf(ann)).toBe(50);
     expect(await progressOf(bob)).toBe(50);
     // An account merge moves records to another learner; a duration corrected in place.
     await db.update(onScreenLogs).set({ userId: bob }).where(sql`${onScreenLogs.userId} = ${ann} and ${onScreenLogs.itemId} = ${long}`);
     await db.update(onScreenLogs).set({ userId: bob }).where(sql`${onScreenLogs.userId} = ${ann} and ${onScreenLogs.attachmentId} = ${video}`);
     await db.update(onScreenLogs).set({ duration: 400 }).where(sql`${onScreenLogs.userId} = ${bob} and ${onScreenLogs.itemId} = ${long}`);
+    // A record's day moved (no route does; the trigger still follows it).
+    await db.update(onScreenLogs).set({ createdAt: dayBefore }).where(sql`${onScreenLogs.userId} = ${bob} and ${onScreenLogs.itemId} = ${short}`);
     await secondsAgree();
+    expect(await courseDuration(db, ann, course)).toBe(30);
+    expect(await courseDuration(db, bob, course)).toBe(565);
     expect(await progressOf(ann)).toBe(50);
     await db.insert(onScreenLogs).values(record(bob, long, 200));
     expect(await progressOf(bob)).toBe(100);

@@ -12,7 +12,7 @@ import type {
 import { DEFAULT_COVER_URL, LANGUAGES, type Language } from '../../src/config/constants';
 import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
-import { attachmentProgress, attachments, courseEnrolments, courseItems, courseLikes, courses, departments, lessons, onScreenLogs, type LocalizedText } from '../db/schema';
+import { attachmentProgress, attachments, courseEnrolments, courseItems, courseLikes, courses, courseSeconds, departments, lessons, type LocalizedText } from '../db/schema';
 import { JsonText } from '../http/json-text';
 import { attachmentSummaryOf } from './attachments-summary';
 
@@ -475,11 +475,14 @@ export async function isCourseCompleted(tx: Tx, userId: number, courseId: number
   return row?.status === 'completed';
 }
 
-/** Seconds the learner has on screen in a course: its items' and its attachments' records. */
+/**
+ * Seconds the learner has on screen in a course: its items' and its attachments' records, summed by
+ * the triggers into course_seconds (migration 0026, ADR 057), one row instead of every record.
+ */
 export async function courseDuration(tx: Tx, userId: number, courseId: number): Promise<number> {
   const [row] = await tx
-    .select({ total: sql`coalesce(sum(${onScreenLogs.duration}), 0)`.mapWith(Number) })
-    .from(onScreenLogs)
-    .where(and(eq(onScreenLogs.userId, userId), eq(onScreenLogs.courseId, courseId)));
-  return row.total;
+    .select({ total: courseSeconds.seconds })
+    .from(courseSeconds)
+    .where(and(eq(courseSeconds.userId, userId), eq(courseSeconds.courseId, courseId)));
+  return Number(row?.total ?? 0);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type {
   ApproveAllPayload,
   ApproveAllResult,
@@ -25,7 +25,7 @@ import {
   offlineCourses,
   offlineEnrolments,
   offlineSessions,
-  onScreenLogs,
+  daySeconds,
   users,
 } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -341,11 +341,13 @@ export async function userReport(db: Db, query: ReportQuery, caller: Caller): Pr
         else row.cpd_other_hours += e.cpd;
       }
     }
+    // The period is whole UTC days, as day_seconds' days (migration 0026, ADR 057): a row per
+    // downline and day learnt, not every record (one each 30 s on screen).
     const seconds = await db
-      .select({ userId: onScreenLogs.userId, s: sql<number>`coalesce(sum(${onScreenLogs.duration}), 0)`.mapWith(Number) })
-      .from(onScreenLogs)
-      .where(and(inArray(onScreenLogs.userId, ids), gte(onScreenLogs.createdAt, start), lt(onScreenLogs.createdAt, end)))
-      .groupBy(onScreenLogs.userId);
+      .select({ userId: daySeconds.userId, s: sql<number>`coalesce(sum(${daySeconds.seconds}), 0)`.mapWith(Number) })
+      .from(daySeconds)
+      .where(and(inArray(daySeconds.userId, ids), gte(daySeconds.day, from), lte(daySeconds.day, to)))
+      .groupBy(daySeconds.userId);
     for (const s of seconds) rows.get(s.userId)!.on_screen_hours = s.s / 3600;
     // Classroom attendance (check-out − check-in within the session) counts, up to the course's CPD hours.
     const attended = await db

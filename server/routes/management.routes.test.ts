@@ -281,6 +281,13 @@ describe('user report', () => {
     await db.insert(offlineAttendance).values({ sessionId: session.id, userId: rep, checkedInAt: session.startsAt, checkedOutAt: new Date(session.startsAt.getTime() + 90 * 60_000) });
 
     const today = now.toISOString().slice(0, 10);
+    // The period's edges are UTC midnights (ADR 057: day_seconds): the first second of the day counts,
+    // the first second of the next day does not.
+    const dayAfter = new Date(Date.parse(`${today}T00:00:00Z`) + 24 * HOUR);
+    await db.insert(onScreenLogs).values([
+      { userId: rep, courseId: other, duration: 1800, key: 2, createdAt: new Date(`${today}T00:00:00Z`) },
+      { userId: rep, courseId: other, duration: 1800, key: 3, createdAt: dayAfter },
+    ]);
     const report = reportSchema.parse(await json(await get(manager01, `/api/management/report?from=${today}&to=${today}`)));
     expect(report).toMatchObject({ from: today, to: today });
     const row = report.rows.find((r) => r.agent_code === 'report0');
@@ -291,7 +298,7 @@ describe('user report', () => {
       completed: 2,
       in_progress: 1,
       overdue: 1,
-      on_screen_hours: 1.5,
+      on_screen_hours: 2,
       cpd_ethics_hours: 4.5,
       cpd_other_hours: 1.5,
     });
@@ -309,7 +316,7 @@ describe('user report', () => {
     const text = (await csv.text()).replace(/^\uFEFF/, '');
     const lines = text.split('\r\n');
     expect(lines[0]).toBe('Name,Agent code,Completed,In progress,Overdue,On-screen hours,CPD hours (Ethics/Regulations),CPD hours (other)');
-    expect(lines).toContain('"Tam, ""Ken""",report0,2,1,1,1.5,4.5,1.5');
+    expect(lines).toContain('"Tam, ""Ken""",report0,2,1,1,2,4.5,1.5');
     const zh = await (await get(manager01, `/api/management/report.csv?from=${today}&to=${today}`, 'zh')).text();
     expect(zh.replace(/^\uFEFF/, '').split('\r\n')[0]).toContain('CPD 時數（操守／法規）');
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { attachments } from './attachments';
 import { createdAt } from './columns';
 import { courseItems, courses } from './courses';
@@ -64,6 +64,33 @@ export const attachmentSeconds = pgTable(
     seconds: bigint('seconds', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.attachmentId] })],
+);
+
+/**
+ * The seconds on screen of each learner in each course, and on each UTC day, kept by the same
+ * triggers as item_seconds (migration 0026, ADR 057). The course's total shown on its lesson page and
+ * a manager's report of the downlines' hours read these rows instead of summing the records: a
+ * year's report of 19 downlines who learn an hour a week read about 2,000 records a downline.
+ */
+export const courseSeconds = pgTable(
+  'course_seconds',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    courseId: bigint('course_id', { mode: 'number' }).notNull(),
+    seconds: bigint('seconds', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
+/** The day is the UTC date of the record's created_at, as the report's periods (whole UTC days). */
+export const daySeconds = pgTable(
+  'day_seconds',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    seconds: bigint('seconds', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
 /**
