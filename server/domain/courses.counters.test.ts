@@ -9,7 +9,8 @@ import { courseDuration, enrol, likeCourse, listCourses } from './courses';
 // statement triggers (migration 0015) instead of counting course_enrolments per card (a million rows
 // at scale). ADR 051: the lists' totals read course_counts (migration 0023), kept by triggers on
 // courses. ADR 052: an item's logged seconds are read from item_seconds (migration 0024), kept by
-// triggers on on_screen_logs; ADR 057: course_seconds and day_seconds the same way. Real database: PGlite here, PostgreSQL in the `postgres` project.
+// triggers on on_screen_logs; ADR 057: course_seconds and day_seconds (migration 0026) the same way.
+// Real database: PGlite here, PostgreSQL in the `postgres` project.
 
 let ctx: ContentTestContext;
 const now = new Date('2026-03-02T09:00:00Z');
