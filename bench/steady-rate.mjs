@@ -13,10 +13,12 @@ import { percentile } from './percentile.mjs';
 
 
 /**
- * Sends GET `url` with `headers` at `rate` per second for `seconds`; resolves with the requests
- * sent, the rate achieved, p50/p99/max latency in ms (from each request's due time) and errors.
+ * Sends `method` (GET unless given) `url` with `headers` at `rate` per second for `seconds`, with
+ * `body()`'s text as each request's body when given (a PUT's record needs a new key each time);
+ * resolves with the requests sent, the rate achieved, p50/p99/max latency in ms (from each
+ * request's due time) and errors.
  */
-export async function steadyRate(url, headers, { rate = 1000, seconds = 10, connections = 20 } = {}) {
+export async function steadyRate(url, headers, { rate = 1000, seconds = 10, connections = 20, method = 'GET', body } = {}) {
   const { origin, pathname, search } = new URL(url);
   const pool = new Pool(origin, { connections, pipelining: 1 });
   const latencies = [];
@@ -33,7 +35,7 @@ export async function steadyRate(url, headers, { rate = 1000, seconds = 10, conn
       // From when it was due, or from when it left if that was earlier (never less than the answer took).
       const from = Math.min(due, performance.now());
       answered.push(
-        pool.request({ path: pathname + search, method: 'GET', headers }).then(
+        pool.request({ path: pathname + search, method, headers, ...(body ? { body: body() } : {}) }).then(
           async (res) => {
             await res.body.dump();
             if (res.statusCode >= 200 && res.statusCode < 300) latencies.push(performance.now() - from);

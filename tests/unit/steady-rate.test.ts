@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { steadyRate } from '../../bench/steady-rate.mjs';
@@ -9,9 +9,9 @@ import { steadyRate } from '../../bench/steady-rate.mjs';
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-function serve(answer: (n: number, respond: (status: number) => void) => void): Promise<string> {
+function serve(answer: (n: number, respond: (status: number) => void, req: IncomingMessage) => void): Promise<string> {
   let n = 0;
-  server = createServer((_req, res) => answer((n += 1), (status) => res.writeHead(status).end('ok')));
+  server = createServer((req, res) => answer((n += 1), (status) => res.writeHead(status).end('ok'), req));
   return new Promise((resolve) => server!.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server!.address() as AddressInfo).port}/x`)));
 }
 
@@ -39,5 +39,21 @@ describe('steadyRate', () => {
     const r = await steadyRate(url, {}, { rate: 200, seconds: 0.5, connections: 5 });
     expect(r.sent).toBe(100);
     expect(r.errors).toBe(10);
+  });
+
+  it('sends the method given, with a new body from body() on each request', async () => {
+    const seen: string[] = [];
+    const url = await serve((_n, respond, req) => {
+      let text = '';
+      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      req.on('end', () => {
+        seen.push(`${req.method} ${text}`);
+        respond(200);
+      });
+    });
+    let key = 0;
+    const r = await steadyRate(url, { 'content-type': 'application/json' }, { rate: 100, seconds: 0.1, connections: 2, method: 'PUT', body: () => JSON.stringify({ key: (key += 1) }) });
+    expect(r.errors).toBe(0);
+    expect(seen.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `PUT {"key":${i + 1}}`).sort());
   });
 });
