@@ -66,7 +66,9 @@ export default defineConfig({
     { name: 'recruits', testMatch: /recruits\.spec\.ts$/ },
     // Its server is started by the journey (a fresh database: the demo's requests are known).
     { name: 'management', testMatch: /management\.spec\.ts$/ },
-    { name: 'chromium', testIgnore: /(session|account-.+|learning|quiz|mock-exams|scorm|recruits|management|offline)\.spec\.ts$/ },
+    // Its server is started by the journey (a fresh database: the demo's notifications are known and read here).
+    { name: 'notifications', testMatch: /notifications\.spec\.ts$/ },
+    { name: 'chromium', testIgnore: /(session|account-.+|learning|quiz|mock-exams|scorm|recruits|management|offline|notifications)\.spec\.ts$/ },
     // Sign in, the course lists with a filter, a course and an item's viewer: the learning queries on PostgreSQL.
     { name: 'postgres', testMatch: /courses-languages\.spec\.ts$/, grep: /pages in en at/, use: { baseURL: `http://127.0.0.1:${postgresPort}` } },
   ],

@@ -21,6 +21,7 @@ import { createFileStore, type FileStore } from './storage/file-store';
 import path from 'node:path';
 import { registerAccountMergeRoutes } from './routes/account-merge.routes';
 import { registerAppConfigRoutes } from './routes/app-config.routes';
+import { registerNotificationsRoutes } from './routes/notifications.routes';
 import { registerFeedbackFormsRoutes } from './routes/feedback-forms.routes';
 import { registerAttachmentRoutes } from './routes/attachments.routes';
 import { registerAuthRoutes } from './routes/sign-in.routes';
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps) {
   registerOfflineTrainerRoutes(app, services);
   registerFileRoutes(app, services);
   registerFeedbackFormsRoutes(app, services);
+  registerNotificationsRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);
   // ADR 029: installed SCORM packages, same origin, listed files only.

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSecret } from '../auth/secret';
+import { renderNotification } from '../domain/notification-messages';
+import { isMessageKey } from '../i18n/messages';
 import { createTestContext, type TestContext } from '../test-support';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './seed';
-import { notifications, users } from './schema';
+import { notificationMessages, notifications, users } from './schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -40,6 +42,31 @@ describe('demo seed', () => {
     expect(new Set(unread.map((n) => n.kind)).size).toBe(3);
     expect(rows.filter((n) => n.readAt !== null)).toHaveLength(1);
     expect(rows.find((n) => n.kind === 'recommendation')?.sender).toBe('Administrator');
+  });
+
+  it('keeps the message keys of every demo notification, so each reads in the reader’s language', async () => {
+    const [agent01] = await ctx.database.db.select().from(users).where(eq(users.externalId, 'agent01'));
+    const rows = await ctx.database.db
+      .select({ n: notifications, m: notificationMessages })
+      .from(notifications)
+      .leftJoin(notificationMessages, eq(notificationMessages.notificationId, notifications.id))
+      .where(eq(notifications.userId, agent01.id));
+    expect(rows).toHaveLength(4);
+    for (const { n, m } of rows) {
+      expect(m, n.title).not.toBeNull();
+      // The stored title and body are the English of the keys; the keys are real catalogue keys.
+      expect(renderNotification(m!, 'en')).toEqual({ title: n.title, body: n.body });
+      expect([m!.titleKey, m!.bodyKey].every(isMessageKey)).toBe(true);
+      for (const lang of ['zh', 'cn'] as const) {
+        const text = renderNotification(m!, lang);
+        expect(text.title).not.toBe(n.title);
+        expect(`${text.title} ${text.body}`).not.toMatch(/\{\{|\[object/);
+      }
+    }
+    const recommendation = rows.find(({ n }) => n.kind === 'recommendation')!;
+    expect(recommendation.n.title).toBe('Recommended course: Financial Needs Analysis');
+    expect(renderNotification(recommendation.m!, 'zh').title).toBe('推薦課程：財務需要分析');
+    expect(renderNotification(recommendation.m!, 'cn').title).toBe('推荐课程：财务需求分析');
   });
 
   it('does nothing on a database that has users', async () => {

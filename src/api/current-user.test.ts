@@ -3,6 +3,7 @@ import {
   getCurrentUserState,
   loadCurrentUser,
   markPasswordReset,
+  setUnreadNotificationsCount,
   peekCurrentUser,
   subscribeCurrentUser,
 } from './current-user';
@@ -118,6 +119,18 @@ describe('current user', () => {
     expect(peekCurrentUser()?.password_reset).toBe(true);
     expect(seen).toHaveBeenCalledWith(expect.objectContaining({ user: expect.objectContaining({ password_reset: true }) }));
     await expect(loadCurrentUser()).resolves.toMatchObject({ password_reset: true });
+    stop();
+  });
+
+  it('setUnreadNotificationsCount puts the server’s unread count on the loaded user, for the red dot', async () => {
+    setToken(tokenFor('1'));
+    stubFetch(() => json({ ...agent01, unread_notifications_count: 3 }));
+    await loadCurrentUser();
+    const seen = vi.fn();
+    const stop = subscribeCurrentUser(seen);
+    setUnreadNotificationsCount(2);
+    expect(peekCurrentUser()?.unread_notifications_count).toBe(2);
+    expect(seen).toHaveBeenCalledWith(expect.objectContaining({ user: expect.objectContaining({ unread_notifications_count: 2 }) }));
     stop();
   });
 });

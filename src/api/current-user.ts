@@ -75,6 +75,11 @@ export function markPasswordReset(): void {
   if (state.user && !state.user.password_reset) update({ user: { ...state.user, password_reset: true } });
 }
 
+/** After marking notifications read: the unread count the server answered, for the red dot (SPEC §2). */
+export function setUnreadNotificationsCount(count: number): void {
+  if (state.user && state.user.unread_notifications_count !== count) update({ user: { ...state.user, unread_notifications_count: count } });
+}
+
 export function subscribeCurrentUser(listener: Listener): () => void {
   listeners.add(listener);
   return () => {

@@ -12,6 +12,7 @@ import { feedbackFormsMachine } from './feedback-forms/feedback-forms.machine';
 import { managementMachine } from './management/management.machine';
 import { mockExamsMachine } from './mock-exams/mock-exams.machine';
 import { mockPracticeMachine } from './mock-practice/mock-practice.machine';
+import { notificationsMachine } from './notifications/notifications.machine';
 import { offlineEnrolmentMachine } from './offline-enrolment/offline-enrolment.machine';
 import { pagedListMachine } from './paged-list/paged-list.machine';
 import { createFormSubmissionMachine } from './form-submission/form-submission.machine';
@@ -55,6 +56,7 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['quiz', quizMachine],
   ['mock-practice', mockPracticeMachine],
   ['mock-exams', mockExamsMachine],
+  ['notifications', notificationsMachine],
   ['scorm', scormMachine],
   ['recruit-accounts', recruitAccountsMachine],
   ['account-merge', accountMergeMachine],

@@ -65,7 +65,15 @@ describe('routes (SPEC §2)', () => {
     await waitFor(() => expect(document.title).toBe('Offline Courses -- Agent Academy'));
   });
 
-  it.each(['/themes', '/profile', '/notification', '/learning-map', '/pdf/7'])(
+  it('/notification is a guarded layout page: the notifications', async () => {
+    signIn();
+    const { router } = renderApp('/notification');
+    await screen.findByRole('heading', { level: 1, name: 'Notifications' });
+    expect(router.state.location.pathname).toBe('/notification');
+    await waitFor(() => expect(document.title).toBe('Notifications -- Agent Academy'));
+  });
+
+  it.each(['/themes', '/profile', '/learning-map', '/pdf/7'])(
     '%s is a guarded layout page',
     async (path) => {
       signIn();

@@ -166,7 +166,7 @@ export function appRoutes(): RouteObject[] {
                 return { Component, handle };
               },
             },
-            guarded('notification', 'notification', comingSoon),
+            guarded('notification', 'notification', () => import('./notifications/notifications.route')),
             {
               path: 'setting',
               children: [

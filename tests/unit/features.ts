@@ -454,12 +454,12 @@ export const FEATURES: Record<string, Layers> = {
   // Issue 14: a notice written by the server for a learner, kept with its message keys (ADR 033).
   'notification-messages': {
     schema: 'a table of server/db/schema/management.ts (notification_messages), beside the management rules',
-    contract: 'no endpoint yet: the notifications page will read it',
-    api: 'no endpoint yet',
+    contract: 'no endpoint of its own: GET /api/notifications (notifications feature) renders it',
+    api: 'no endpoint of its own: read through notifications.api.ts',
     machine: 'server only',
     route: 'server only',
     ui: 'server only',
-    serverRoute: 'no endpoint yet: written by management and offline-enrolments decisions',
+    serverRoute: 'no endpoint of its own: written by management and offline-enrolments decisions, read by server/domain/notifications.ts',
     serverDomain: true,
     test: 'covered by server/routes/management.routes.test.ts and offline-enrolments.routes.test.ts (the keys kept, rendered in zh)',
   },
@@ -491,6 +491,7 @@ export const FEATURES: Record<string, Layers> = {
     serverDomain: true,
     test: true,
   },
+  'notifications': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
   // new:feature adds here
 };
 

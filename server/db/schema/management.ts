@@ -27,7 +27,7 @@ export const managementOfflineCourseRules = pgTable('management_offline_course_r
 
 /**
  * The message keys behind a notification's stored (English) title and body: a reader renders them in
- * their own language (renderNotification in server/domain/management.ts).
+ * their own language (renderNotification in server/domain/notification-messages.ts).
  */
 export const notificationMessages = pgTable('notification_messages', {
   notificationId: bigint('notification_id', { mode: 'number' })

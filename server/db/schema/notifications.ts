@@ -1,19 +1,10 @@
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../../src/api/schemas/notifications.schema';
 import { createdAt } from './columns';
 import { users } from './users';
 
-/** SPEC §3 notification kinds. */
-export const NOTIFICATION_KINDS = [
-  'recommendation',
-  'reply',
-  'system_notice',
-  'assignment_due_date',
-  'marking_reminder',
-  'learning_map_incomplete',
-  'marking_done',
-  'submission_completed',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+// SPEC §3 notification kinds: one list, the API contract's (the column's enum and the answer's agree).
+export { NOTIFICATION_KINDS, type NotificationKind };
 
 export const notifications = pgTable(
   'notifications',

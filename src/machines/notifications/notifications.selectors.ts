@@ -1,0 +1,46 @@
+import type { SnapshotFrom } from 'xstate';
+import type { Notification } from '../../api/schemas/notifications.schema';
+import { pageCount, type PagedListStatus } from '../paged-list/paged-list.selectors';
+import { failureView, type FailureView } from '../shared/submission-error';
+import type { notificationsMachine } from './notifications.machine';
+
+export interface NotificationCardView extends Notification {
+  /** "Mark as read" is offered on it (unread, and nothing being marked). */
+  canMarkRead: boolean;
+  /** Its mark (or "mark all") is with the server. */
+  marking: boolean;
+}
+
+export interface NotificationsViewModel {
+  status: PagedListStatus;
+  items: NotificationCardView[];
+  failure: FailureView;
+  pages: number;
+  /** "Mark all as read" is offered: some notification on the page is unread, nothing is being marked. */
+  canMarkAll: boolean;
+  markingAll: boolean;
+  /** Why the last mark failed (the server's words), or a generic failure. */
+  markFailure: FailureView;
+}
+
+type Snapshot = SnapshotFrom<typeof notificationsMachine>;
+
+/** The view model of the notification page; what it offers is what the machine takes. */
+export function selectNotificationsView(snapshot: Snapshot): NotificationsViewModel {
+  const status: PagedListStatus = snapshot.matches('loaded') ? 'loaded' : snapshot.matches('empty') ? 'empty' : snapshot.matches('failed') ? 'failed' : 'loading';
+  const { result, marking, error, markFailed, markError } = snapshot.context;
+  const items = (result?.data ?? []).map((n) => ({
+    ...n,
+    canMarkRead: snapshot.can({ type: 'notification.read', id: n.id }),
+    marking: marking === 'all' ? !n.read : marking === n.id,
+  }));
+  return {
+    status,
+    items,
+    failure: failureView(status === 'failed', error),
+    pages: pageCount(result),
+    canMarkAll: snapshot.can({ type: 'notifications.read_all' }),
+    markingAll: marking === 'all',
+    markFailure: failureView(markFailed, markError),
+  };
+}
