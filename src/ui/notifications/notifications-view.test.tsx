@@ -71,9 +71,11 @@ describe('notifications view', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('通知');
     expect(screen.getByRole('button', { name: '全部標為已讀' })).toBeInTheDocument();
     expect(screen.getAllByTestId('notification')[0]).toHaveTextContent('推薦');
+    expect(screen.getAllByTestId('notification')[0]).toHaveTextContent('來自 管理員');
     unmount();
     renderWithI18n(<NotificationsView {...props()} />, 'cn');
     expect(screen.getByRole('button', { name: '全部标为已读' })).toBeInTheDocument();
     expect(screen.getAllByTestId('notification')[0]).toHaveTextContent('推荐');
+    expect(screen.getAllByTestId('notification')[0]).toHaveTextContent('来自 管理员');
   });
 });

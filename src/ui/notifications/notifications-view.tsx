@@ -69,6 +69,13 @@ export function NotificationsView(p: NotificationsViewProps) {
   );
 }
 
+/** SPEC §3: "Administrator appears as a sender of recommendations": that sender in the reader's
+ * language; any other as stored; none is the product itself. */
+function senderName(sender: string | null, t: (key: string) => string): string {
+  if (sender === null) return t('notifications:system_sender');
+  return sender === 'Administrator' ? t('notifications:sender_administrator') : sender;
+}
+
 function NotificationCard({ notification: n, onMarkRead }: { notification: NotificationCardView; onMarkRead: (id: string) => void }) {
   const { t, i18n } = useTranslation();
   return (
@@ -76,7 +83,7 @@ function NotificationCard({ notification: n, onMarkRead }: { notification: Notif
       <p className="notification__meta">
         {n.read ? null : <span className="notification__dot" aria-hidden="true" />}
         <span className="notification__kind">{t(`notifications:kind.${n.kind}`)}</span>
-        <span>{t('notifications:from', { sender: n.sender ?? t('notifications:system_sender') })}</span>
+        <span>{t('notifications:from', { sender: senderName(n.sender, t) })}</span>
         <time dateTime={n.created_at}>{formatDate(n.created_at, i18n.language)}</time>
         <span className="notification__state">{n.read ? t('notifications:read') : t('notifications:unread')}</span>
       </p>
