@@ -57,6 +57,12 @@ describe('stripContractDocs', () => {
     expect(flat).toContain('const common = { } as const;');
   });
 
+  it('leaves out an upload’s media types with the rest of the request', () => {
+    const upload = "export const putPictureRoute = route({ method: 'put', path: '/api/pictures', summary: 'Upload', request: { upload: ['image/png'] }, responses: { 204: empty('Kept') } });";
+    const flat = stripContractDocs(`import { empty, route } from '../route-contract';\n${upload}`, '/app/src/api/schemas/pictures.routes.ts').replace(/\s+/g, ' ');
+    expect(flat).toContain("export const putPictureRoute = ({ method: 'put', path: '/api/pictures', responses: { 204: empty('') } });");
+  });
+
   it('empties the helpers of route-contract.ts itself, not a text() of the bounds schema', () => {
     const helpers = "const error = (description: string) => json(description, apiErrorSchema);\nexport const e = { notFound: { 404: error('Not found') } };\nconst t = text('Plain');";
     expect(stripContractDocs(helpers, '/app/src/api/route-contract.ts')).toContain("error('')");

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { registerAccountMergeRoutes } from './routes/account-merge.routes';
 import { registerAppConfigRoutes } from './routes/app-config.routes';
 import { registerNotificationsRoutes } from './routes/notifications.routes';
+import { registerLearningHistoryRoutes } from './routes/learning-history.routes';
 import { registerFeedbackFormsRoutes } from './routes/feedback-forms.routes';
 import { registerAttachmentRoutes } from './routes/attachments.routes';
 import { registerAuthRoutes } from './routes/sign-in.routes';
@@ -44,11 +45,12 @@ import { registerOnScreenLogRoutes } from './routes/on-screen-time.routes';
 import { registerViewingRoutes } from './routes/viewings.routes';
 import { registerTwoFactorRoutes } from './routes/two-factor.routes';
 import { registerUserRoutes } from './routes/users.routes';
+import { registerProfilePictureRoutes } from './routes/profile-pictures.routes';
 import { createBackgroundTasks, type BackgroundTasks } from './tasks';
 
 const API_CACHE_CONTROL = 'no-store';
 
-// JSON calls are small; uploads (a later issue) get their own limit on their own routes.
+// JSON calls are small, and so are the profile pictures (the browser scales them down first).
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface AppDeps {
@@ -119,6 +121,7 @@ export function createApp(deps: AppDeps) {
   registerAuthRoutes(app, services);
   registerTwoFactorRoutes(app, services);
   registerUserRoutes(app, services);
+  registerProfilePictureRoutes(app, services);
   registerIdentityCheckRoutes(app, services);
   registerCourseRoutes(app, services);
   registerMaterialRoutes(app, services);
@@ -139,6 +142,7 @@ export function createApp(deps: AppDeps) {
   registerFileRoutes(app, services);
   registerFeedbackFormsRoutes(app, services);
   registerNotificationsRoutes(app, services);
+  registerLearningHistoryRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);
   // ADR 029: installed SCORM packages, same origin, listed files only.

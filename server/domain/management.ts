@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type {
   ApproveAllPayload,
   ApproveAllResult,
@@ -16,22 +16,12 @@ import type {
 import { OFFLINE_ERROR_CODE } from '../../src/api/schemas/offline-enrolments.schema';
 import type { Language } from '../../src/config/constants';
 import type { Db } from '../db/client';
-import {
-  courseEnrolments,
-  courses,
-  managementCourseRules,
-  managementOfflineCourseRules,
-  offlineAttendance,
-  offlineCourses,
-  offlineEnrolments,
-  offlineSessions,
-  daySeconds,
-  users,
-} from '../db/schema';
+import { offlineCourses, offlineEnrolments, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { translate } from '../i18n/messages';
 import { likePattern, localize, paging } from './courses';
-import { ACTIVE, attendedMinutes, iso, seatsHeld, type OfflineCourseRow, type OfflineEnrolmentRow } from './offline-courses';
+import { learningTotals, periodOf } from './learning-history';
+import { ACTIVE, iso, seatsHeld, type OfflineCourseRow, type OfflineEnrolmentRow } from './offline-courses';
 import { lockCourse, promoteWaiting } from './offline-enrolments';
 import { notifyWithMessage } from './notification-messages';
 import type { Caller } from './quizzes';
@@ -292,87 +282,33 @@ export async function listDownlines(db: Db, caller: Caller): Promise<DownlineLis
   return { data: rows.map((r) => ({ id: String(r.id), name: r.name, agent_code: r.code })) };
 }
 
-const DAY = 86_400_000;
-
-/** The IA year holding `now` (1 Aug–31 Jul, UTC days, server clock). */
-export function iaYearOf(now: Date): { from: string; to: string } {
-  const y = now.getUTCFullYear();
-  const start = now.getUTCMonth() >= 7 ? y : y - 1;
-  return { from: `${start}-08-01`, to: `${start + 1}-07-31` };
-}
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
+// The IA year and the report's totals are the learner's learning history's (one rule, ADR 060).
+export { iaYearOf } from './learning-history';
 
 export async function userReport(db: Db, query: ReportQuery, caller: Caller): Promise<Report> {
   await assertManager(db, caller);
-  const year = iaYearOf(caller.now);
-  const from = query.from ?? year.from;
-  const to = query.to ?? year.to;
-  if (from > to) throw new HttpError(400, 'validation:period_invalid');
-  const start = new Date(`${from}T00:00:00Z`);
-  const end = new Date(Date.parse(`${to}T00:00:00Z`) + DAY);
+  const period = periodOf(query, caller.now);
   const people = await db
     .select({ id: users.id, name: users.name, code: users.externalId })
     .from(users)
     .where(eq(users.uplineId, caller.userId))
     .orderBy(asc(users.name), asc(users.id));
-  const rows = new Map<number, ReportRow>(
-    people.map((p) => [
-      p.id,
-      { user_id: String(p.id), name: p.name, agent_code: p.code, completed: 0, in_progress: 0, overdue: 0, on_screen_hours: 0, cpd_ethics_hours: 0, cpd_other_hours: 0 },
-    ]),
-  );
-  const ids = people.map((p) => p.id);
-  if (ids.length > 0) {
-    const enrolments = await db
-      .select({ userId: courseEnrolments.userId, status: courseEnrolments.status, completedAt: courseEnrolments.completedAt, cpd: courses.cpdHours, ethics: managementCourseRules.ethicsRegulations, dueAt: managementCourseRules.dueAt })
-      .from(courseEnrolments)
-      .innerJoin(courses, eq(courses.id, courseEnrolments.courseId))
-      .leftJoin(managementCourseRules, eq(managementCourseRules.courseId, courseEnrolments.courseId))
-      .where(inArray(courseEnrolments.userId, ids));
-    for (const e of enrolments) {
-      const row = rows.get(e.userId)!;
-      if (e.status === 'in_progress') {
-        row.in_progress += 1;
-        if (e.dueAt && e.dueAt < caller.now) row.overdue += 1;
-      } else if (e.completedAt && e.completedAt >= start && e.completedAt < end) {
-        row.completed += 1;
-        if (e.ethics) row.cpd_ethics_hours += e.cpd;
-        else row.cpd_other_hours += e.cpd;
-      }
-    }
-    // The period is whole UTC days, as day_seconds' days (migration 0026, ADR 057): a row per
-    // downline and day learnt, not every record (one each 30 s on screen).
-    const seconds = await db
-      .select({ userId: daySeconds.userId, s: sql<number>`coalesce(sum(${daySeconds.seconds}), 0)`.mapWith(Number) })
-      .from(daySeconds)
-      .where(and(inArray(daySeconds.userId, ids), gte(daySeconds.day, from), lte(daySeconds.day, to)))
-      .groupBy(daySeconds.userId);
-    for (const s of seconds) rows.get(s.userId)!.on_screen_hours = s.s / 3600;
-    // Classroom attendance (check-out − check-in within the session) counts, up to the course's CPD hours.
-    const attended = await db
-      .select({ a: offlineAttendance, session: offlineSessions, cpd: offlineCourses.cpdHours, ethics: managementOfflineCourseRules.ethicsRegulations })
-      .from(offlineAttendance)
-      .innerJoin(offlineSessions, eq(offlineSessions.id, offlineAttendance.sessionId))
-      .innerJoin(offlineCourses, eq(offlineCourses.id, offlineSessions.courseId))
-      .leftJoin(managementOfflineCourseRules, eq(managementOfflineCourseRules.offlineCourseId, offlineCourses.id))
-      .where(and(inArray(offlineAttendance.userId, ids), gte(offlineSessions.startsAt, start), lt(offlineSessions.startsAt, end)));
-    const perCourse = new Map<string, { userId: number; minutes: number; cpd: number; ethics: boolean }>();
-    for (const r of attended) {
-      const key = `${r.a.userId}:${r.session.courseId}`;
-      const acc = perCourse.get(key) ?? { userId: r.a.userId, minutes: 0, cpd: r.cpd, ethics: r.ethics ?? false };
-      acc.minutes += attendedMinutes(r.session, r.a);
-      perCourse.set(key, acc);
-    }
-    for (const c of perCourse.values()) {
-      const hours = Math.min(c.cpd, c.minutes / 60);
-      const row = rows.get(c.userId)!;
-      if (c.ethics) row.cpd_ethics_hours += hours;
-      else row.cpd_other_hours += hours;
-    }
-  }
-  const out = [...rows.values()].map((r) => ({ ...r, on_screen_hours: round2(r.on_screen_hours), cpd_ethics_hours: round2(r.cpd_ethics_hours), cpd_other_hours: round2(r.cpd_other_hours) }));
-  return { from, to, rows: out };
+  const totals = await learningTotals(db, people.map((p) => p.id), period, caller.now);
+  const rows: ReportRow[] = people.map((p) => {
+    const t = totals.get(p.id)!;
+    return {
+      user_id: String(p.id),
+      name: p.name,
+      agent_code: p.code,
+      completed: t.completed,
+      in_progress: t.inProgress,
+      overdue: t.overdue,
+      on_screen_hours: t.onScreenHours,
+      cpd_ethics_hours: t.cpdEthicsHours,
+      cpd_other_hours: t.cpdOtherHours,
+    };
+  });
+  return { ...period, rows };
 }
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; a formula start is defused. */

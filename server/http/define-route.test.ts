@@ -5,7 +5,7 @@ import { loginPayloadSchema } from '../../src/api/schemas/sign-in.schema';
 import { findUsersQuerySchema, userIdParamSchema } from '../../src/api/schemas/users.schema';
 import { HEADER } from '../../src/config/constants';
 import type { AppEnv } from './context';
-import { ApiApp, defineRoute } from './define-route';
+import { ApiApp, defineRoute, type UploadedFile } from './define-route';
 import { HttpError, errorResponse, handleError } from './errors';
 import { bearerSecurity, empty, errorResponses, json, route, text } from '../../src/api/route-contract';
 import { openApiDocument } from './openapi';
@@ -25,6 +25,14 @@ const echoRoute = route({
   responses: { 200: json('The input', z.object({ ok: z.boolean() })), ...errorResponses.badRequest },
 });
 const plainRoute = route({ method: 'get', path: '/api/plain', summary: 'No input', tags: ['test'], responses: { 204: empty('Nothing') } });
+const uploadRoute = route({
+  method: 'put',
+  path: '/api/things/:id/picture',
+  summary: 'Takes a file',
+  tags: ['test'],
+  request: { params: userIdParamSchema, upload: ['image/png', 'image/jpeg'] },
+  responses: { 200: json('What was read', z.object({ size: z.number(), contentType: z.string(), fileName: z.nullable(z.string()) })), ...errorResponses.badRequest },
+});
 /** For routes whose handler never runs: any answer. */
 const unused = (c: Context) => c.body(null, 204) as never;
 
@@ -38,7 +46,12 @@ function testApp() {
   });
   defineRoute(app, plainRoute, (c, input) => {
     expectTypeOf(input.body).toEqualTypeOf<undefined>();
+    expectTypeOf(input.upload).toEqualTypeOf<undefined>();
     return c.body(null, 204);
+  });
+  defineRoute(app, uploadRoute, denyWithoutToken, (c, { upload }) => {
+    expectTypeOf(upload).toEqualTypeOf<UploadedFile>();
+    return c.json({ size: upload.bytes.byteLength, contentType: upload.contentType, fileName: upload.fileName }, 200);
   });
   app.notFound((c) => errorResponse(c, 404, 'server:not_found'));
   app.onError((error, c) => handleError(error, c, () => {}));
@@ -97,6 +110,76 @@ describe('defineRoute: input', () => {
   it('registers only the declared method', async () => {
     expect((await app.request(URL_OK)).status).toBe(404);
     expect((await app.request('/api/plain')).status).toBe(204);
+  });
+});
+
+describe('defineRoute: an upload (request.upload)', () => {
+  const put = (url: string, init: { body?: Uint8Array<ArrayBuffer>; type?: string | null; disposition?: string; lang?: string; token?: boolean } = {}) => {
+    const headers = new Headers();
+    if (init.token !== false) headers.set('Authorization', 'Bearer t');
+    if (init.type !== null) headers.set('Content-Type', init.type ?? 'image/png');
+    if (init.disposition !== undefined) headers.set('Content-Disposition', init.disposition);
+    if (init.lang) headers.set(HEADER.language, init.lang);
+    return app.request(url, { method: 'PUT', headers, body: init.body ?? new Uint8Array([1, 2, 3]) });
+  };
+  const read = async (res: Response) => {
+    expect(res.status).toBe(200);
+    return (await res.json()) as { size: number; contentType: string; fileName: string | null };
+  };
+
+  it('gives the handler the bytes, the media type and the file name', async () => {
+    expect(await read(await put('/api/things/1/picture', { disposition: "attachment; filename*=UTF-8''%E9%A0%AD%E5%83%8F%20(1).png" }))).toEqual({
+      size: 3,
+      contentType: 'image/png',
+      fileName: '頭像 (1).png',
+    });
+    expect(await read(await put('/api/things/1/picture', { type: 'IMAGE/JPEG; q=1', disposition: 'attachment; filename="a \\"b\\".jpg"' }))).toMatchObject({
+      contentType: 'image/jpeg',
+      fileName: 'a "b".jpg',
+    });
+    // filename* wins over filename; an unquoted token is read too.
+    expect((await read(await put('/api/things/1/picture', { disposition: "attachment; filename=\"plain.png\"; filename*=UTF-8''n%C3%A9.png" }))).fileName).toBe('né.png');
+    expect((await read(await put('/api/things/1/picture', { disposition: 'inline; filename=token.png' }))).fileName).toBe('token.png');
+  });
+
+  it('reads a missing or garbled file name as none, never as an error', async () => {
+    for (const disposition of [undefined, '', 'attachment', "attachment; filename*=UTF-8''%E0%A4%A", "attachment; filename*=ISO-8859-1''a.png", 'attachment; filename=""', 'attachment; filename="   "', "attachment; filename*=UTF-8''%00%01%1F"]) {
+      expect((await read(await put('/api/things/1/picture', { disposition }))).fileName, String(disposition)).toBeNull();
+    }
+    // A broken filename* falls back to filename; control characters are dropped.
+    expect((await read(await put('/api/things/1/picture', { disposition: "attachment; filename*=UTF-8''%E0%A4%A; filename=\"ok.png\"" }))).fileName).toBe('ok.png');
+    expect((await read(await put('/api/things/1/picture', { disposition: "attachment; filename*=UTF-8''a%0D%0Ab.png" }))).fileName).toBe('ab.png');
+  });
+
+  it('refuses a media type the contract does not list (415) and an empty body (400), translated', async () => {
+    for (const type of ['image/gif', 'image/png+xml', 'text/html', 'application/json', '']) {
+      expect(await refusal(await put('/api/things/1/picture', { type }))).toMatchObject({
+        status: 415,
+        message: 'This kind of file cannot be sent here. Send one of: image/png, image/jpeg.',
+      });
+    }
+    expect(await refusal(await put('/api/things/1/picture', { type: null }))).toMatchObject({ status: 415 });
+    expect(await refusal(await put('/api/things/1/picture', { body: new Uint8Array() }))).toMatchObject({ status: 400, message: 'The file is empty.' });
+    expect(await refusal(await put('/api/things/1/picture', { body: new Uint8Array(), lang: 'zh-CN' }))).toMatchObject({ status: 400, message: '文件是空的。' });
+  });
+
+  it('runs the middleware and checks the params before it reads the body', async () => {
+    expect(await refusal(await put('/api/things/1/picture', { token: false, type: 'text/html' }))).toMatchObject({ status: 401 });
+    expect(await refusal(await put('/api/things/abc/picture', { type: 'text/html' }))).toMatchObject({ status: 400, message: 'The id is not valid.' });
+  });
+
+  it('documents the body as binary under each media type', () => {
+    const op = openApiDocument(app.openApiPaths, { title: 'Test', version: '1' }).paths['/api/things/{id}/picture'].put!;
+    expect(op.requestBody).toEqual({
+      required: true,
+      content: { 'image/png': { schema: { type: 'string', format: 'binary' } }, 'image/jpeg': { schema: { type: 'string', format: 'binary' } } },
+    });
+  });
+
+  it('refuses at definition an upload beside a JSON body, or of no media type', () => {
+    const spec = { method: 'put', path: '/u', summary: 's', tags: [], responses: {} } as const;
+    expect(() => defineRoute(new ApiApp(), { ...spec, request: { body: loginPayloadSchema, upload: ['image/png'] } }, unused)).toThrow(/both a JSON body and an upload/);
+    expect(() => defineRoute(new ApiApp(), { ...spec, request: { upload: [] } }, unused)).toThrow(/no media type/);
   });
 });
 

@@ -4,6 +4,7 @@ import type { core } from 'zod/mini';
 import {
   openApiPath,
   type BodySchemaOf,
+  type DeclaresUpload,
   type HttpMethod,
   type ParsedPart,
   type ResponseAt,
@@ -15,8 +16,9 @@ import {
 import type { AppEnv } from './context';
 import { openApiOperation, type OpenApiPaths } from './openapi';
 import { readJsonBody, readQuery, validate } from './request-input';
+import { readUpload, type UploadedFile } from './upload-input';
 
-export type { HttpMethod, RouteContract };
+export type { HttpMethod, RouteContract, UploadedFile };
 
 /** The API's Hono app, plus the OpenAPI operations and the contracts defineRoute recorded on it. */
 export class ApiApp extends Hono<AppEnv> {
@@ -30,6 +32,8 @@ export interface RouteInput<C extends RouteContract> {
   params: ParsedPart<C, 'params'>;
   query: ParsedPart<C, 'query'>;
   body: ParsedPart<C, 'body'>;
+  /** The raw body of a route that declares `request.upload` (upload-input.ts). */
+  upload: DeclaresUpload<C> extends true ? UploadedFile : undefined;
 }
 
 /** A Hono answer with the status and the body the contract declares for that status. */
@@ -55,13 +59,17 @@ type Middleware = MiddlewareHandler<AppEnv> | MiddlewareHandler<AppEnv>[];
 /**
  * Registers one API operation from its contract: the Hono route, validation of its params, query
  * and JSON body by the shared schemas (a refusal answers 400 {status_code, message} with the first
- * problem translated), and its entry in the OpenAPI document. `middleware` (e.g. requireAuth) runs
- * before the input is validated: a 401 wins over a 400.
+ * problem translated) or the reading of its upload (upload-input.ts), and its entry in the OpenAPI
+ * document. `middleware` (e.g. requireAuth) runs before the input is validated: a 401 wins over a
+ * 400.
  */
 export function defineRoute<C extends RouteContract>(app: ApiApp, contract: C, handler: RouteHandler<C>): void;
 export function defineRoute<C extends RouteContract>(app: ApiApp, contract: C, middleware: Middleware, handler: RouteHandler<C>): void;
 export function defineRoute<C extends RouteContract>(app: ApiApp, contract: C, ...rest: [RouteHandler<C>] | [Middleware, RouteHandler<C>]): void {
   const [middleware, handler] = rest.length === 2 ? rest : [[], rest[0]];
+  const { params, query, body, upload } = (contract.request ?? {}) as RouteRequest;
+  if (body && upload) throw new Error(`defineRoute: ${contract.method.toUpperCase()} ${contract.path} declares both a JSON body and an upload`);
+  if (upload?.length === 0) throw new Error(`defineRoute: ${contract.method.toUpperCase()} ${contract.path} declares an upload of no media type`);
   // Built now, so a schema the generator cannot describe fails at start-up, not on /api/openapi.json.
   const operation = openApiOperation(contract);
   const methods = (app.openApiPaths[openApiPath(contract.path)] ??= {});
@@ -69,9 +77,8 @@ export function defineRoute<C extends RouteContract>(app: ApiApp, contract: C, .
   methods[contract.method] = operation;
   app.contracts.add(contract);
 
-  const { params, query, body } = (contract.request ?? {}) as RouteRequest;
   const run: MiddlewareHandler<AppEnv> = async (c) => {
-    const input: Record<keyof RouteRequest, unknown> = { params: undefined, query: undefined, body: undefined };
+    const input: Record<keyof RouteRequest, unknown> = { params: undefined, query: undefined, body: undefined, upload: undefined };
     // The order of the checks decides which problem a request with several is told about.
     if (query) {
       const result = await validate(c, query, readQuery(c));
@@ -90,6 +97,8 @@ export function defineRoute<C extends RouteContract>(app: ApiApp, contract: C, .
       if (!result.ok) return result.response;
       input.body = result.data;
     }
+    // Read last: a request refused for its params or query is not read at all.
+    if (upload) input.upload = await readUpload(c, upload);
     return handler(c, input as RouteInput<C>);
   };
   app.on(contract.method.toUpperCase(), [contract.path], ...[middleware].flat(), run);

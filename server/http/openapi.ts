@@ -20,7 +20,8 @@ export interface OpenApiOperation {
   description?: string;
   security?: readonly SecurityRequirement[];
   parameters?: Parameter[];
-  requestBody?: { required: true; content: { 'application/json': { schema: JsonSchema } } };
+  /** A JSON body (request.body), or an upload's bytes under each media type it accepts (request.upload). */
+  requestBody?: { required: true; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
 }
 /** path → method → operation, as in the document's `paths`. */
@@ -63,6 +64,9 @@ function parametersOf(schema: z.core.$ZodType | undefined, where: Parameter['in'
   });
 }
 
+/** An upload's body in OpenAPI 3.1 terms: the bytes as they are (OpenAPI 3.0's binary string). */
+const UPLOAD_SCHEMA: JsonSchema = { type: 'string', format: 'binary' };
+
 function responseOf({ description, content }: ResponseSpec): OpenApiOperation['responses'][string] {
   if (!content) return { description };
   return {
@@ -73,7 +77,7 @@ function responseOf({ description, content }: ResponseSpec): OpenApiOperation['r
 
 /** The OpenAPI operation object of one route. */
 export function openApiOperation(spec: RouteContract): OpenApiOperation {
-  const { params, query, body } = spec.request ?? {};
+  const { params, query, body, upload } = spec.request ?? {};
   const path = openApiPath(spec.path);
   const parameters = [...parametersOf(params, 'path'), ...parametersOf(query, 'query')];
   const placeholders = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
@@ -86,6 +90,7 @@ export function openApiOperation(spec: RouteContract): OpenApiOperation {
     ...(spec.security ? { security: spec.security } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(body, 'input') } } } } : {}),
+    ...(upload ? { requestBody: { required: true, content: Object.fromEntries(upload.map((type) => [type, { schema: { ...UPLOAD_SCHEMA } }])) } } : {}),
     responses: Object.fromEntries(Object.entries(spec.responses).map(([status, response]) => [status, responseOf(response)])),
   };
 }

@@ -16,6 +16,8 @@ const SERVER_ONLY: Record<string, string> = {
   // The client opens the signed URL generate_download answers (the server fills it from this
   // contract's path) as it is given, without a bearer: it never builds the path itself.
   fileDownloadRoute: 'opened through the URL generate_download answers',
+  // An <img> opens the URL users/current's icon_url or cover_url gives, as it is given.
+  getPictureRoute: 'opened through the URL icon_url and cover_url answer',
 };
 
 /** The API's own documentation (api-docs.ts): served beside the operations, not one of them. */

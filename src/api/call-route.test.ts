@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod/mini';
-import { callRoute, routePath, routeUrl } from './call-route';
+import { attachmentDisposition, callRoute, routePath, routeUrl } from './call-route';
 import { empty, errorResponses, json, raw, route, text } from './route-contract';
 import { json as jsonAnswer, stubFetch, text as textAnswer, tokenFor } from './test-helpers';
 import { setToken } from '../platform/storage/token-storage';
@@ -29,6 +29,16 @@ const signIn = route({
   request: { query: z.object({ dry_run: z.optional(z.enum(['0', '1'])) }) },
   responses: { 200: text('A token', z.string().check(z.minLength(3))), 204: empty('Dry run: right'), ...errorResponses.notFound },
 });
+const putPicture = route({
+  method: 'put',
+  path: '/api/things/:id/picture',
+  summary: 's',
+  tags: [],
+  request: { params: z.object({ id: z.string() }), upload: ['image/png', 'image/jpeg'] },
+  responses: { 200: json('A thing', thing) },
+});
+/** A Blob the fetch of Node (which the tests stub) sends as bytes; jsdom's own Blob it cannot read. */
+const nativeBlob = (content: string, type?: string) => new Response(new TextEncoder().encode(content), type ? { headers: { 'Content-Type': type } } : {}).blob();
 const bytes = route({ method: 'get', path: '/api/bytes', summary: 's', tags: [], responses: { 200: raw('Bytes', { 'application/octet-stream': { schema: z.file() } }) } });
 
 describe('callRoute', () => {
@@ -63,6 +73,30 @@ describe('callRoute', () => {
     expect(net.last().headers.get('X-Extra')).toBe('e');
     stubFetch(() => jsonAnswer({ id: '1' }));
     await expect(callRoute(putThing, { body: { id: '1', size: 2 } })).rejects.toMatchObject({ name: 'InvalidResponseError' });
+  });
+
+  it('sends an upload as the body, with its type, its name in Content-Disposition and the XSRF token', async () => {
+    document.cookie = `${XSRF_COOKIE}=x2`;
+    const net = stubFetch(() => jsonAnswer({ id: '1', size: 4 }));
+    const picture = await nativeBlob('PNG!', 'image/png');
+    await expect(callRoute(putPicture, { params: { id: '1' }, upload: picture, fileName: "頭像 it's (1)*.png" })).resolves.toEqual({ id: '1', size: 4 });
+    expect(net.last().method).toBe('PUT');
+    expect(new URL(net.last().url).pathname).toBe('/api/things/1/picture');
+    expect(net.lastBody()).toBe('PNG!');
+    expect(net.last().headers.get('Content-Type')).toBe('image/png');
+    expect(net.last().headers.get('Content-Disposition')).toBe("attachment; filename*=UTF-8''%E9%A0%AD%E5%83%8F%20it%27s%20%281%29%2A.png");
+    expect(net.last().headers.get(HEADER.xsrf)).toBe('x2');
+    expect(net.last().headers.get('Authorization')).toMatch(/^Bearer /);
+    // A Blob of no type still says what it is not: the server answers 415 rather than guessing.
+    await callRoute(putPicture, { params: { id: '1' }, upload: await nativeBlob('x'), fileName: 'x', headers: { 'X-Extra': 'e' } });
+    expect(net.last().headers.get('Content-Type')).toBe('application/octet-stream');
+    expect(net.last().headers.get('X-Extra')).toBe('e');
+  });
+
+  it('encodes any file name as ASCII for Content-Disposition (RFC 5987)', () => {
+    expect(attachmentDisposition('a b.png')).toBe("attachment; filename*=UTF-8''a%20b.png");
+    expect(attachmentDisposition('相片\r\n"x".jpg')).toBe("attachment; filename*=UTF-8''%E7%9B%B8%E7%89%87%0D%0A%22x%22.jpg");
+    expect(attachmentDisposition('')).toBe("attachment; filename*=UTF-8''");
   });
 
   it('rejects with the server’s error as every call does', async () => {
@@ -115,6 +149,15 @@ describe('callRoute', () => {
     void (() => callRoute(putThing, { body: { id: 1, size: 1 } }));
     // @ts-expect-error no body declared
     void (() => callRoute(token, { body: { a: 1 } }));
+    expectTypeOf(() => callRoute(putPicture, { params: { id: '1' }, upload: new Blob(), fileName: 'a.png' })).returns.resolves.toEqualTypeOf<{ id: string; size: number }>();
+    // @ts-expect-error an upload route needs the file
+    void (() => callRoute(putPicture, { params: { id: '1' } }));
+    // @ts-expect-error and its name
+    void (() => callRoute(putPicture, { params: { id: '1' }, upload: new Blob() }));
+    // @ts-expect-error it takes no JSON body
+    void (() => callRoute(putPicture, { params: { id: '1' }, upload: new Blob(), fileName: 'a.png', body: { a: 1 } }));
+    // @ts-expect-error a route without an upload takes no file
+    void (() => callRoute(putThing, { body: { id: '1', size: 1 }, upload: new Blob(), fileName: 'a.png' }));
   });
 
   it('gives the path of a call relative to the API root, and the site URL', () => {

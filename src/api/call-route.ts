@@ -2,13 +2,19 @@ import type { Options } from 'ky';
 import { startEarly, takeEarly } from './early-requests';
 import { http } from './http';
 import { expectEmpty, parseJson, parseText } from './parse';
-import { fillPath, type InputPart, type IsUnion, type RouteContract, type RouteResult, type Schema, type SuccessStatusOf } from './route-contract';
+import { fillPath, type DeclaresUpload, type InputPart, type IsUnion, type RouteContract, type RouteResult, type Schema, type SuccessStatusOf } from './route-contract';
 
 // ADR 018: the one way the client calls an endpoint. The URL comes from the contract's path and
 // typed params, the call goes through the app's ky instance (every header, XSRF and error rule of
 // http.ts), and the answer is parsed by the schema the contract declares for its success status.
 
 type Part<C extends RouteContract, K extends 'params' | 'query' | 'body'> = InputPart<C, K> extends undefined ? { [P in K]?: undefined } : { [P in K]: InputPart<C, K> };
+
+/**
+ * A route that declares `request.upload` is sent a file: its bytes as the body with the Blob's
+ * type as Content-Type, and its name in Content-Disposition. Required then, refused otherwise.
+ */
+type UploadPart<C extends RouteContract> = DeclaresUpload<C> extends true ? { upload: Blob; fileName: string } : { upload?: undefined; fileName?: undefined };
 
 /**
  * Which declared success status this call expects, and so how its answer is read and typed: required
@@ -20,6 +26,7 @@ type ExpectPart<C extends RouteContract, S> = IsUnion<SuccessStatusOf<C>> extend
 export type CallInput<C extends RouteContract, S extends SuccessStatusOf<C> = SuccessStatusOf<C>> = Part<C, 'params'> &
   Part<C, 'query'> &
   Part<C, 'body'> &
+  UploadPart<C> &
   ExpectPart<C, S> & {
     signal?: AbortSignal;
     /** Headers of this call only (e.g. the client clock); the rewriting rules of http.ts still apply. */
@@ -38,6 +45,15 @@ export function routeUrl<C extends RouteContract>(contract: C, params?: InputPar
  * under it, which route-coverage.test.ts checks for all of them). */
 export function routePath<C extends RouteContract>(contract: C, params?: InputPart<C, 'params'>): string {
   return routeUrl(contract, params).slice(API_PREFIX.length);
+}
+
+/**
+ * `attachment; filename*=UTF-8''…` (RFC 6266, 5987): any name, in any script, as ASCII. Besides
+ * what encodeURIComponent escapes, RFC 5987 leaves out ' ( ) *.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename*=UTF-8''${encoded}`;
 }
 
 /** Query values that say something: unset ones are left out, repeated keys stay repeated. */
@@ -72,10 +88,12 @@ export function callRoute<C extends RouteContract, const S extends SuccessStatus
   contract: C,
   ...[input]: Record<never, never> extends CallInput<C, S> ? [CallInput<C, S>?] : [CallInput<C, S>]
 ): Promise<RouteResult<C, S>> {
-  const { params, query, body, signal, headers, timeout, expect } = (input ?? {}) as CallInput<RouteContract> & {
+  const { params, query, body, upload, fileName, signal, headers, timeout, expect } = (input ?? {}) as Pick<CallInput<RouteContract>, 'signal' | 'headers' | 'timeout'> & {
     params?: unknown;
     query?: unknown;
     body?: unknown;
+    upload?: Blob;
+    fileName?: string;
     expect?: number;
   };
   // Checked before anything is sent: a call the contract cannot answer is a programming error.
@@ -86,6 +104,10 @@ export function callRoute<C extends RouteContract, const S extends SuccessStatus
   if (body !== undefined) options.json = body;
   if (signal) options.signal = signal;
   if (headers) options.headers = headers;
+  if (upload !== undefined) {
+    options.body = upload;
+    options.headers = { ...headers, 'Content-Type': upload.type || 'application/octet-stream', 'Content-Disposition': attachmentDisposition(fileName ?? '') };
+  }
   if (timeout !== undefined) options.timeout = timeout;
   const path = routePath(contract, params as never);
   // A plain GET a route's loader already sent for this page (sendEarly below) is read, not sent again.

@@ -5,8 +5,10 @@ import {
   markPasswordReset,
   setUnreadNotificationsCount,
   peekCurrentUser,
+  replaceCurrentUser,
   subscribeCurrentUser,
 } from './current-user';
+import type { CurrentUser } from './schemas/users.schema';
 import { clearToken, setToken } from '../platform/storage/token-storage';
 import { agent01, json, stubFetch, tokenFor } from './test-helpers';
 
@@ -131,6 +133,20 @@ describe('current user', () => {
     setUnreadNotificationsCount(2);
     expect(peekCurrentUser()?.unread_notifications_count).toBe(2);
     expect(seen).toHaveBeenCalledWith(expect.objectContaining({ user: expect.objectContaining({ unread_notifications_count: 2 }) }));
+    stop();
+  });
+
+  it('replaceCurrentUser takes the server’s answer after a new picture, only for the same person', async () => {
+    setToken(tokenFor('1'));
+    stubFetch(() => json(agent01));
+    await loadCurrentUser();
+    const seen = vi.fn();
+    const stop = subscribeCurrentUser(seen);
+    replaceCurrentUser({ ...(agent01 as never as CurrentUser), id: 'someone-else', icon_url: '/api/pictures/x.png' });
+    expect(seen).not.toHaveBeenCalled();
+    replaceCurrentUser({ ...(agent01 as never as CurrentUser), icon_url: '/api/pictures/new.png' });
+    expect(peekCurrentUser()?.icon_url).toBe('/api/pictures/new.png');
+    expect(seen).toHaveBeenCalledTimes(1);
     stop();
   });
 });

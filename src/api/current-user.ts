@@ -80,6 +80,11 @@ export function setUnreadNotificationsCount(count: number): void {
   if (state.user && state.user.unread_notifications_count !== count) update({ user: { ...state.user, unread_notifications_count: count } });
 }
 
+/** After a new picture (profile page): the current user the server answered, if it is still the same person. */
+export function replaceCurrentUser(user: CurrentUser): void {
+  if (state.user && state.user.id === user.id) update({ user });
+}
+
 export function subscribeCurrentUser(listener: Listener): () => void {
   listeners.add(listener);
   return () => {

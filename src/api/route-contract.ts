@@ -39,6 +39,11 @@ export interface RouteRequest {
   readonly query?: Schema;
   /** A required JSON body. */
   readonly body?: Schema;
+  /**
+   * A required raw body instead of JSON: a file upload, its bytes as they are. The media types the
+   * route accepts as Content-Type (anything else: 415); the file's name travels in Content-Disposition.
+   */
+  readonly upload?: readonly string[];
 }
 
 /** One endpoint: what the server registers, the client calls and the OpenAPI document shows. */
@@ -80,6 +85,10 @@ export const errorResponses = {
   /** Routes that need the second factor (or a role) say so in their own 403 text. */
   forbiddenOr: (reason: string) => ({ 403: error(`Missing or wrong X-XSRF-TOKEN, or ${reason}`) }),
   notFound: { 404: error('Not found') },
+  /** Every write under /api: the body limit (1 MB). */
+  payloadTooLarge: { 413: error('The body is larger than 1 MB') },
+  /** Uploads: a Content-Type the route does not take, or bytes that are not of a type it takes. */
+  unsupportedMediaType: { 415: error('A Content-Type the route does not accept, or a file whose bytes are not of a type it accepts') },
   tooManyRequests: { 429: error('Too many failures for the account or the client address: code RateLimited; Retry-After gives the seconds to wait') },
 } as const;
 
@@ -115,6 +124,9 @@ type PartOf<C extends RouteContract, K extends keyof RouteRequest> = NonNullable
 /** What a part of the request is on the server (parsed) or the client (before parsing). */
 export type ParsedPart<C extends RouteContract, K extends keyof RouteRequest> = PartOf<C, K> extends Schema ? core.output<PartOf<C, K>> : undefined;
 export type InputPart<C extends RouteContract, K extends keyof RouteRequest> = PartOf<C, K> extends Schema ? core.input<PartOf<C, K>> : undefined;
+
+/** Whether the contract takes a raw upload body (request.upload) rather than JSON. */
+export type DeclaresUpload<C extends RouteContract> = NonNullable<C['request']> extends { readonly upload: readonly string[] } ? true : false;
 
 /** The path's placeholders, in OpenAPI style: /api/courses/:id → /api/courses/{id}. */
 export const openApiPath = (path: string): string => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');

@@ -13,6 +13,7 @@ import { managementMachine } from './management/management.machine';
 import { mockExamsMachine } from './mock-exams/mock-exams.machine';
 import { mockPracticeMachine } from './mock-practice/mock-practice.machine';
 import { notificationsMachine } from './notifications/notifications.machine';
+import { profileMachine } from './profile/profile.machine';
 import { offlineEnrolmentMachine } from './offline-enrolment/offline-enrolment.machine';
 import { pagedListMachine } from './paged-list/paged-list.machine';
 import { createFormSubmissionMachine } from './form-submission/form-submission.machine';
@@ -57,6 +58,7 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['mock-practice', mockPracticeMachine],
   ['mock-exams', mockExamsMachine],
   ['notifications', notificationsMachine],
+  ['profile', profileMachine],
   ['scorm', scormMachine],
   ['recruit-accounts', recruitAccountsMachine],
   ['account-merge', accountMergeMachine],

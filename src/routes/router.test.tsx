@@ -73,7 +73,15 @@ describe('routes (SPEC §2)', () => {
     await waitFor(() => expect(document.title).toBe('Notifications -- Agent Academy'));
   });
 
-  it.each(['/themes', '/profile', '/learning-map', '/pdf/7'])(
+  it('/profile is a guarded layout page: the learner\'s profile', async () => {
+    signIn();
+    const { router } = renderApp('/profile');
+    await screen.findByTestId('profile-view');
+    expect(router.state.location.pathname).toBe('/profile');
+    await waitFor(() => expect(document.title).toBe('My Profile -- Agent Academy'));
+  });
+
+  it.each(['/themes', '/learning-map', '/pdf/7'])(
     '%s is a guarded layout page',
     async (path) => {
       signIn();

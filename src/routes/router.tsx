@@ -156,7 +156,7 @@ export function appRoutes(): RouteObject[] {
             guarded('course/:courseId/quiz/:quizId/attempts/:attemptId/certificate', 'exam_certificate', () => import('./exam-certificate/exam-certificate.route')),
             guarded('lesson/:courseId/:itemId', 'lesson', () => import('./lesson/lesson.route'), lessonLoader),
             guarded('lesson/*', 'lesson', () => import('./not-found/not-found.route')),
-            guarded('profile', 'profile', comingSoon),
+            guarded('profile', 'profile', () => import('./profile/profile.route')),
             {
               path: 'profile/identity-checks',
               loader: authGuard,

@@ -20,7 +20,8 @@ interface Parameter {
 interface Operation {
   security?: unknown[];
   parameters?: Parameter[];
-  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+  /** JSON, or an upload's media types (its bad bodies are the JSON ones below, sent with their types). */
+  requestBody?: { content: { 'application/json'?: { schema: JsonSchema } } };
 }
 interface OpenApi {
   paths: Record<string, Record<string, Operation>>;
@@ -64,7 +65,7 @@ function baseline(operation: Operation): Case {
     if (p.in === 'path') params[p.name] = String(sample(p.schema));
     else if (p.required) query[p.name] = String(sample(p.schema));
   }
-  const schema = operation.requestBody?.content['application/json'].schema;
+  const schema = operation.requestBody?.content['application/json']?.schema;
   const body = schema ? (sample(schema) as Record<string, unknown>) : undefined;
   // A confirmation field must repeat its new value, or the whole body fails on that alone.
   if (body) for (const name of Object.keys(body)) if (name.startsWith('confirm_') && `new_${name.slice(8)}` in body) body[name] = body[`new_${name.slice(8)}`];

@@ -492,6 +492,42 @@ export const FEATURES: Record<string, Layers> = {
     test: true,
   },
   'notifications': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
+  // ADR 060: the profile page (its data: learning-history and profile-pictures).
+  profile: {
+    schema: 'no schema of its own: the summary is learning-history, the pictures profile-pictures',
+    contract: 'no endpoint of its own: learning-history.routes.ts, profile-pictures.routes.ts, mock-exams.routes.ts (stats)',
+    api: 'no call of its own: learning-history.api.ts, profile-pictures.api.ts, mock-exams.api.ts',
+    machine: true,
+    route: true,
+    ui: true,
+    serverRoute: 'no endpoint of its own (see contract)',
+    serverDomain: 'no domain of its own (see contract)',
+    test: 'covered by tests/e2e/profile.spec.ts and the machine, view and route tests',
+  },
+  // ADR 060: the learner's own summary for a period, one rule with the manager's user report.
+  'learning-history': {
+    schema: true,
+    contract: true,
+    api: true,
+    machine: 'no machine of its own: the profile machine loads it',
+    route: 'no page of its own: the profile page shows it',
+    ui: 'no view of its own: the profile view shows it',
+    serverRoute: true,
+    serverDomain: true,
+    test: true,
+  },
+  // ADR 060: the learner's icon and cover, uploaded as raw bodies, checked by their bytes.
+  'profile-pictures': {
+    schema: true,
+    contract: true,
+    api: true,
+    machine: 'no machine of its own: the profile machine sends them',
+    route: 'no page of its own: the profile page sends them',
+    ui: 'no view of its own: the profile view offers them',
+    serverRoute: true,
+    serverDomain: true,
+    test: true,
+  },
   // new:feature adds here
 };
 

@@ -20,6 +20,8 @@ export const reportDaySchema = text({ error: 'validation:date_invalid' }).check(
   z.refine((v: string) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
     error: 'validation:date_invalid',
   }),
+  // PostgreSQL has no year 0000, and the day after 9999-12-31 (a period's end) no four-digit year.
+  z.refine((v: string) => v >= '0001-01-01' && v <= '9999-12-30', { error: 'validation:date_invalid' }),
 );
 
 /** GET /api/management/enrolments: one of the three lists, searched by learner or course. */

@@ -1,0 +1,173 @@
+import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { LearningHistory, LearningHistoryQuery } from '../../src/api/schemas/learning-history.schema';
+import { COURSE_KINDS, type CourseKind } from '../../src/config/constants';
+import type { Db } from '../db/client';
+import {
+  courseEnrolments,
+  courses,
+  daySeconds,
+  managementCourseRules,
+  managementOfflineCourseRules,
+  offlineAttendance,
+  offlineCourses,
+  offlineSessions,
+} from '../db/schema';
+import { HttpError } from '../http/errors';
+import { attendedMinutes } from './offline-courses';
+
+// What a learner did in a period (SPEC §7 learning_history/all, §2 the manager's user report): ONE
+// rule for both, so the learner's profile and the upline's report can never disagree (ADR 060).
+// - completed: e-learning enrolments completed in the period, also counted by the course's kind;
+// - in progress / overdue: the enrolments in progress now (overdue: past the course's due date);
+// - on-screen hours: the seconds the server credited on the period's UTC days (day_seconds, ADR 057);
+// - CPD hours: each completed course's CPD hours, plus classroom attendance (check-out − check-in
+//   within the session) of sessions starting in the period, up to the classroom course's CPD hours;
+//   split by the course's Ethics/Regulations flag (management_course_rules, management_offline_course_rules).
+
+const DAY = 86_400_000;
+
+/** A period of whole UTC days, YYYY-MM-DD, both days included. */
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/** The IA year holding `now` (1 Aug–31 Jul, UTC days, server clock). */
+export function iaYearOf(now: Date): Period {
+  const y = now.getUTCFullYear();
+  const start = now.getUTCMonth() >= 7 ? y : y - 1;
+  return { from: `${start}-08-01`, to: `${start + 1}-07-31` };
+}
+
+// The days a period may name: the contract's YYYY-MM-DD also takes year 0000, which PostgreSQL has no
+// date for, and 9999-12-31, whose next midnight (the period's end) has no four-digit year.
+const FIRST_DAY = '0001-01-01';
+const LAST_DAY = '9999-12-30';
+
+/** The period asked for; a missing day is this IA year's (server clock). A start after the end is a 400. */
+export function periodOf(query: { from?: string; to?: string }, now: Date): Period {
+  const year = iaYearOf(now);
+  const from = query.from ?? year.from;
+  const to = query.to ?? year.to;
+  if (from < FIRST_DAY || to > LAST_DAY) throw new HttpError(400, 'validation:date_invalid');
+  if (from > to) throw new HttpError(400, 'validation:period_invalid');
+  return { from, to };
+}
+
+export interface LearningTotals {
+  /** E-learning courses completed in the period, and the same by the course's kind. */
+  completed: number;
+  completedByKind: Record<CourseKind, number>;
+  /** Now, whatever the period. */
+  inProgress: number;
+  overdue: number;
+  /** Rounded to 2 decimals. */
+  onScreenHours: number;
+  cpdEthicsHours: number;
+  cpdOtherHours: number;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+const emptyTotals = (): LearningTotals => ({
+  completed: 0,
+  completedByKind: Object.fromEntries(COURSE_KINDS.map((k) => [k, 0])) as Record<CourseKind, number>,
+  inProgress: 0,
+  overdue: 0,
+  onScreenHours: 0,
+  cpdEthicsHours: 0,
+  cpdOtherHours: 0,
+});
+
+/** Each user's totals in the period (a user without any activity gets zeros); `now` decides overdue. */
+export async function learningTotals(db: Db, userIds: readonly number[], period: Period, now: Date): Promise<Map<number, LearningTotals>> {
+  const totals = new Map<number, LearningTotals>(userIds.map((id) => [id, emptyTotals()]));
+  const ids = [...totals.keys()];
+  if (ids.length === 0) return totals;
+  // From the first UTC midnight to the UTC midnight after the last day.
+  const start = new Date(`${period.from}T00:00:00Z`);
+  const end = new Date(Date.parse(`${period.to}T00:00:00Z`) + DAY);
+
+  const enrolments = await db
+    .select({
+      userId: courseEnrolments.userId,
+      status: courseEnrolments.status,
+      completedAt: courseEnrolments.completedAt,
+      kind: courses.kind,
+      cpd: courses.cpdHours,
+      ethics: managementCourseRules.ethicsRegulations,
+      dueAt: managementCourseRules.dueAt,
+    })
+    .from(courseEnrolments)
+    .innerJoin(courses, eq(courses.id, courseEnrolments.courseId))
+    .leftJoin(managementCourseRules, eq(managementCourseRules.courseId, courseEnrolments.courseId))
+    .where(inArray(courseEnrolments.userId, ids));
+  for (const e of enrolments) {
+    const t = totals.get(e.userId)!;
+    if (e.status === 'in_progress') {
+      t.inProgress += 1;
+      if (e.dueAt && e.dueAt < now) t.overdue += 1;
+    } else if (e.completedAt && e.completedAt >= start && e.completedAt < end) {
+      t.completed += 1;
+      t.completedByKind[e.kind] += 1;
+      if (e.ethics) t.cpdEthicsHours += e.cpd;
+      else t.cpdOtherHours += e.cpd;
+    }
+  }
+
+  // The period is whole UTC days, as day_seconds' days (migration 0026, ADR 057): a row per
+  // user and day learnt, not every record (one each 30 s on screen).
+  const seconds = await db
+    .select({ userId: daySeconds.userId, s: sql<number>`coalesce(sum(${daySeconds.seconds}), 0)`.mapWith(Number) })
+    .from(daySeconds)
+    .where(and(inArray(daySeconds.userId, ids), gte(daySeconds.day, period.from), lte(daySeconds.day, period.to)))
+    .groupBy(daySeconds.userId);
+  for (const s of seconds) totals.get(s.userId)!.onScreenHours = s.s / 3600;
+
+  // Classroom attendance (check-out − check-in within the session) counts, up to the course's CPD hours.
+  const attended = await db
+    .select({ a: offlineAttendance, session: offlineSessions, cpd: offlineCourses.cpdHours, ethics: managementOfflineCourseRules.ethicsRegulations })
+    .from(offlineAttendance)
+    .innerJoin(offlineSessions, eq(offlineSessions.id, offlineAttendance.sessionId))
+    .innerJoin(offlineCourses, eq(offlineCourses.id, offlineSessions.courseId))
+    .leftJoin(managementOfflineCourseRules, eq(managementOfflineCourseRules.offlineCourseId, offlineCourses.id))
+    .where(and(inArray(offlineAttendance.userId, ids), gte(offlineSessions.startsAt, start), lt(offlineSessions.startsAt, end)));
+  const perCourse = new Map<string, { userId: number; minutes: number; cpd: number; ethics: boolean }>();
+  for (const r of attended) {
+    const key = `${r.a.userId}:${r.session.courseId}`;
+    const acc = perCourse.get(key) ?? { userId: r.a.userId, minutes: 0, cpd: r.cpd, ethics: r.ethics ?? false };
+    acc.minutes += attendedMinutes(r.session, r.a);
+    perCourse.set(key, acc);
+  }
+  for (const c of perCourse.values()) {
+    const hours = Math.min(c.cpd, c.minutes / 60);
+    const t = totals.get(c.userId)!;
+    if (c.ethics) t.cpdEthicsHours += hours;
+    else t.cpdOtherHours += hours;
+  }
+
+  for (const t of totals.values()) {
+    t.onScreenHours = round2(t.onScreenHours);
+    t.cpdEthicsHours = round2(t.cpdEthicsHours);
+    t.cpdOtherHours = round2(t.cpdOtherHours);
+  }
+  return totals;
+}
+
+/** The caller's own summary (the profile page): the period asked for, or this IA year. */
+export async function learningHistory(db: Db, userId: number, query: Partial<LearningHistoryQuery>, now: Date): Promise<LearningHistory> {
+  const period = periodOf({ from: query.from_date, to: query.to_date }, now);
+  const t = (await learningTotals(db, [userId], period, now)).get(userId)!;
+  return {
+    from: period.from,
+    to: period.to,
+    completed: t.completed,
+    compulsory: t.completedByKind.compulsory,
+    non_compulsory: t.completedByKind.elective,
+    recommended: t.completedByKind.recommended,
+    in_progress: t.inProgress,
+    on_screen_hours: t.onScreenHours,
+    cpd_ethics_hours: t.cpdEthicsHours,
+    cpd_other_hours: t.cpdOtherHours,
+  };
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import type { PictureKind } from '../../src/api/schemas/profile-pictures.schema';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { FileStore } from '../storage/file-store';
+
+// The learner's icon and cover (SPEC §3, §7). The bytes decide what a picture is, never the
+// client's Content-Type or file name: only a PNG, JPEG or WebP is kept, under a random name the
+// server chose, and served back with the type of its bytes (and nosniff). Nothing lives in one
+// process's memory: the row says which file is current, and every process shares the file store.
+
+export type PictureExtension = 'png' | 'jpg' | 'webp';
+
+export const PICTURE_MEDIA_TYPE: Readonly<Record<PictureExtension, string>> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+
+/** Where the pictures' URLs live (getPictureRoute's path without its :name). */
+export const PICTURE_URL_PREFIX = '/api/pictures/';
+/** The names the server gives: a random UUID and the extension of the bytes' type. Nothing else is a picture. */
+export const PICTURE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp)$/;
+/** The pictures' folder in the file store. */
+const FOLDER = 'pictures';
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const startsWith = (bytes: Uint8Array, expected: readonly number[], at = 0) => bytes.length >= at + expected.length && expected.every((b, i) => bytes[at + i] === b);
+const ascii = (text: string) => [...text].map((ch) => ch.charCodeAt(0));
+
+/** The picture type of the bytes by their magic numbers: PNG, JPEG, WebP (RIFF….WEBP); anything else null. */
+export function pictureTypeOf(bytes: Uint8Array): PictureExtension | null {
+  if (startsWith(bytes, PNG_SIGNATURE)) return 'png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpg';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
+  return null;
+}
+
+/** The stored name behind one of our URLs; null for anything else (the defaults, a seeded URL). */
+export function pictureNameOf(url: string | null): string | null {
+  if (!url?.startsWith(PICTURE_URL_PREFIX)) return null;
+  const name = url.slice(PICTURE_URL_PREFIX.length);
+  return PICTURE_NAME.test(name) ? name : null;
+}
+
+const column = (kind: PictureKind) => (kind === 'icon' ? users.iconUrl : users.coverUrl);
+
+/**
+ * Keeps the picture and makes it the user's `kind`: the file first (under a new name, so a reader
+ * of the old URL never sees the new bytes), then the row. Answers the new URL and the name of the
+ * picture it replaced, if it was one of ours, for the caller to delete. Concurrent uploads of one
+ * user: the row is locked, so each learns the one it replaced and no file is left behind.
+ */
+export async function replacePicture(db: Db, files: FileStore, userId: number, kind: PictureKind, bytes: Uint8Array): Promise<{ url: string; replaced: string | null }> {
+  const extension = pictureTypeOf(bytes);
+  if (!extension) throw new HttpError(415, 'server:picture_type_invalid');
+  const name = `${randomUUID()}.${extension}`;
+  const url = `${PICTURE_URL_PREFIX}${name}`;
+  await files.write(`${FOLDER}/${name}`, bytes);
+  try {
+    const previous = await db.transaction(async (tx) => {
+      const [row] = await tx.select({ url: column(kind) }).from(users).where(eq(users.id, userId)).for('update');
+      if (!row) return undefined;
+      await tx
+        .update(users)
+        .set(kind === 'icon' ? { iconUrl: url } : { coverUrl: url })
+        .where(eq(users.id, userId));
+      return row.url;
+    });
+    // The account went away during the request.
+    if (previous === undefined) throw new HttpError(401, 'server:session_expired');
+    return { url, replaced: pictureNameOf(previous) };
+  } catch (error) {
+    await removePicture(files, name);
+    throw error;
+  }
+}
+
+/** Deletes a stored picture; best effort (false when it could not), never throws. */
+export async function removePicture(files: FileStore, name: string): Promise<boolean> {
+  if (!PICTURE_NAME.test(name)) return false;
+  try {
+    await rm(files.resolve(`${FOLDER}/${name}`), { force: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A stored picture's bytes and media type; null for a name the server did not give or a file that is gone. */
+export async function readPicture(files: FileStore, name: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; mediaType: string } | null> {
+  const match = PICTURE_NAME.exec(name);
+  if (!match) return null;
+  try {
+    const bytes = await files.read(`${FOLDER}/${name}`);
+    // A file read's buffer is never shared memory.
+    return { bytes: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), mediaType: PICTURE_MEDIA_TYPE[match[1] as PictureExtension] };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
+    throw error;
+  }
+}

@@ -1,0 +1,68 @@
+import type { Context } from 'hono';
+import { HttpError } from './errors';
+
+// A route whose contract declares `request.upload` (route-contract.ts) takes its body as bytes: a
+// file, with its media type in Content-Type and its name in Content-Disposition. The size is
+// bounded before this runs: the body limit on /api (app.ts) answers 413 first.
+
+/** What the handler of an upload route gets. */
+export interface UploadedFile {
+  bytes: Uint8Array;
+  /** The declared media type, lower case, without parameters: one the contract accepts. Only
+   * what the client said: a handler that cares decides by the bytes. */
+  contentType: string;
+  /** The name from Content-Disposition; null when missing or unreadable. Only what the client said. */
+  fileName: string | null;
+}
+
+/** The media type of a Content-Type value, lower case, without its parameters. */
+export function mediaTypeOf(contentType: string | undefined): string | null {
+  const type = contentType?.split(';')[0].trim().toLowerCase();
+  return type ? type : null;
+}
+
+/** A file name is shown, never used as a path: control characters go, and it is kept short. */
+const MAX_FILE_NAME = 255;
+function tidyName(name: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  const clean = name.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_FILE_NAME);
+  return clean.length > 0 ? clean : null;
+}
+
+/**
+ * The file name of a Content-Disposition value: `filename*=UTF-8''<percent-encoded>` (RFC 6266 and
+ * 5987, preferred), else `filename="…"` or `filename=token`. Tolerant: anything missing or garbled
+ * gives null, never an error.
+ */
+export function fileNameOf(disposition: string | undefined): string | null {
+  if (!disposition) return null;
+  const extended = /(?:^|;)\s*filename\*\s*=\s*([^;]*)/i.exec(disposition);
+  if (extended) {
+    const match = /^\s*([A-Za-z0-9-]+)'[^']*'(.*?)\s*$/.exec(extended[1]);
+    if (match && match[1].toLowerCase() === 'utf-8') {
+      try {
+        const name = tidyName(decodeURIComponent(match[2]));
+        if (name) return name;
+      } catch {
+        // A broken escape: fall back to the plain parameter, if any.
+      }
+    }
+  }
+  const quoted = /(?:^|;)\s*filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(disposition);
+  if (quoted) return tidyName(quoted[1].replace(/\\(.)/g, '$1'));
+  const token = /(?:^|;)\s*filename\s*=\s*([^";\s][^;]*)/i.exec(disposition);
+  return token ? tidyName(token[1]) : null;
+}
+
+/**
+ * The request's body as an upload: a Content-Type outside `accepted` (or none) → 415, no bytes →
+ * 400, both translated.
+ */
+export async function readUpload(c: Context, accepted: readonly string[]): Promise<UploadedFile> {
+  const contentType = mediaTypeOf(c.req.header('content-type'));
+  const allowed = accepted.map((type) => type.toLowerCase());
+  if (!contentType || !allowed.includes(contentType)) throw new HttpError(415, 'server:upload_type_unsupported', { types: accepted.join(', ') });
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength === 0) throw new HttpError(400, 'server:upload_empty');
+  return { bytes, contentType, fileName: fileNameOf(c.req.header('content-disposition')) };
+}

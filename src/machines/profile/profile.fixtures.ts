@@ -1,0 +1,47 @@
+import type { LearningHistory } from '../../api/schemas/learning-history.schema';
+import type { MockExamStats } from '../../api/schemas/mock-exams.schema';
+import type { CurrentUser } from '../../api/schemas/users.schema';
+import { profileContextOf, profileMachine, type ProfileContext } from './profile.machine';
+import { selectProfileView, type ProfileViewModel } from './profile.selectors';
+
+// Answers as the server gives them, for the profile machine's tests and the view's stories.
+
+export const yearHistory: LearningHistory = {
+  from: '2026-08-01',
+  to: '2027-07-31',
+  completed: 3,
+  compulsory: 2,
+  non_compulsory: 1,
+  recommended: 0,
+  in_progress: 2,
+  on_screen_hours: 4.25,
+  cpd_ethics_hours: 2,
+  cpd_other_hours: 3.5,
+};
+
+export const springHistory: LearningHistory = { ...yearHistory, from: '2026-01-01', to: '2026-06-30', completed: 1, compulsory: 0, non_compulsory: 0, recommended: 1, cpd_ethics_hours: 0, cpd_other_hours: 1 };
+
+export const emptyHistory: LearningHistory = { ...yearHistory, completed: 0, compulsory: 0, non_compulsory: 0, recommended: 0, in_progress: 0, on_screen_hours: 0, cpd_ethics_hours: 0, cpd_other_hours: 0 };
+
+export const mockStats: MockExamStats = { average_score: 72.5, passed_attempts: 1, total_attempts: 2 };
+
+export const learner: CurrentUser = {
+  id: '7',
+  external_id: 'agent01',
+  name: 'Chan Tai Man',
+  icon_url: '/assets/placeholder-profile.svg',
+  cover_url: '/assets/placeholder-cover.svg',
+  manager_id: null,
+  is_manager: false,
+  is_recruit: false,
+  unread_notifications_count: 3,
+  password_reset: true,
+};
+
+/** The view model at a state of the machine (stories and view tests), built through the selectors. */
+export function profileViewAt(value: string | Record<string, unknown>, context: Partial<ProfileContext> = {}): ProfileViewModel {
+  const base: ProfileContext = { ...profileContextOf({ period: {}, mockExams: true }), data: { history: yearHistory, stats: mockStats } };
+  return selectProfileView(profileMachine.resolveState({ value: value as never, context: { ...base, ...context } }));
+}
+
+export const shown = { ready: { history: 'idle', picture: 'idle' } };

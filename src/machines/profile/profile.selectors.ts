@@ -1,0 +1,47 @@
+import type { SnapshotFrom } from 'xstate';
+import type { LearningHistory } from '../../api/schemas/learning-history.schema';
+import type { MockExamStats } from '../../api/schemas/mock-exams.schema';
+import { failureView, type FailureView } from '../shared/submission-error';
+import type { PictureKind, ProfilePeriod, profileMachine } from './profile.machine';
+
+export interface ProfileViewModel {
+  status: 'loading' | 'loaded' | 'failed';
+  /** Why the first load failed (the server's words), or a generic failure. */
+  failure: FailureView;
+  /** The period the address asks for (empty: the server's default). */
+  period: ProfilePeriod;
+  history: LearningHistory | null;
+  /** null: mock exams are switched off. */
+  stats: MockExamStats | null;
+  /** The figures of a new period are on their way (the old ones stay). */
+  periodBusy: boolean;
+  periodFailure: FailureView;
+  /** A picture can be chosen now (none is being sent). */
+  canChoosePicture: boolean;
+  uploading: PictureKind | null;
+  /** Which picture failed, and why. */
+  uploadFailure: { kind: PictureKind; failure: FailureView } | null;
+  /** The picture the server just took. */
+  uploaded: PictureKind | null;
+}
+
+type Snapshot = SnapshotFrom<typeof profileMachine>;
+
+/** The profile page's view model; what it offers is what the machine takes. */
+export function selectProfileView(snapshot: Snapshot): ProfileViewModel {
+  const c = snapshot.context;
+  const status = snapshot.matches('ready') ? 'loaded' : snapshot.matches('failed') ? 'failed' : 'loading';
+  return {
+    status,
+    failure: failureView(status === 'failed', c.error),
+    period: c.period,
+    history: c.data?.history ?? null,
+    stats: c.data?.stats ?? null,
+    periodBusy: snapshot.hasTag('reloading'),
+    periodFailure: failureView(c.periodFailed, c.periodError),
+    canChoosePicture: snapshot.can({ type: 'picture.choose', kind: 'icon', file: new Blob(), name: '' }),
+    uploading: c.uploading,
+    uploadFailure: c.uploadFailed ? { kind: c.uploadFailed, failure: failureView(true, c.uploadError) } : null,
+    uploaded: c.uploaded,
+  };
+}

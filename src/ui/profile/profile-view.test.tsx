@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { learner, profileViewAt, shown, springHistory } from '../../machines/profile/profile.fixtures';
+import { renderWithI18n } from '../testing/render-with-i18n';
+import { ProfileView, type ProfileViewProps } from './profile-view';
+
+function props(overrides: Partial<ProfileViewProps> = {}): ProfileViewProps {
+  return { view: profileViewAt(shown), user: learner, onPeriod: vi.fn(), onRetry: vi.fn(), onPicture: vi.fn(), ...overrides };
+}
+const render = (p: ProfileViewProps, lang?: 'en' | 'zh' | 'cn') =>
+  renderWithI18n(
+    <MemoryRouter>
+      <ProfileView {...p} />
+    </MemoryRouter>,
+    lang,
+  );
+const figure = (id: string) => screen.getByTestId(`figure-${id}`);
+
+describe('profile view', () => {
+  it('shows who the learner is, the period and each figure of the summary', () => {
+    render(props());
+    expect(screen.getByRole('heading', { level: 1, name: 'Chan Tai Man' })).toBeInTheDocument();
+    expect(screen.getByText('Agent code agent01')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Profile picture of Chan Tai Man' })).toHaveAttribute('src', learner.icon_url);
+    expect(screen.getByTestId('history-period')).toHaveTextContent('Aug 1, 2026 to Jul 31, 2027');
+    expect(figure('completed')).toHaveTextContent('Courses completed3');
+    expect(figure('compulsory')).toHaveTextContent('2');
+    expect(figure('non-compulsory')).toHaveTextContent('1');
+    expect(figure('on-screen')).toHaveTextContent('4.25 h');
+    expect(figure('cpd-ethics')).toHaveTextContent('2 h');
+    expect(figure('cpd-other')).toHaveTextContent('3.5 h');
+    expect(figure('cpd-total')).toHaveTextContent('5.5 h');
+    expect(figure('mock-average')).toHaveTextContent('72.5%');
+    expect(figure('mock-passed')).toHaveTextContent('1 of 2');
+  });
+
+  it('asks for a period from the form, and refuses one that ends before it starts', async () => {
+    const p = props();
+    render(p);
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-09-01');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2026-08-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The start of the period must not be after its end.');
+    expect(p.onPeriod).not.toHaveBeenCalled();
+    await userEvent.clear(to);
+    await userEvent.type(to, '2026-12-31');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(p.onPeriod).toHaveBeenCalledWith('2026-09-01', '2026-12-31');
+  });
+
+  it('keeps the last figures while a period loads, and offers the IA year back', async () => {
+    const p = props({ view: profileViewAt({ ready: { history: 'reloading', picture: 'idle' } }, { period: { from: '2026-01-01', to: '2026-06-30' } }) });
+    render(p);
+    expect(screen.getByRole('button', { name: 'Loading…' })).toBeDisabled();
+    expect(figure('completed')).toHaveTextContent('3');
+    await userEvent.click(screen.getByRole('button', { name: 'This IA year' }));
+    expect(p.onPeriod).toHaveBeenCalledWith('', '');
+  });
+
+  it('sends a chosen picture, and offers no other while one is sent', async () => {
+    const p = props();
+    const { unmount } = render(p);
+    const file = new File(['png'], 'me.png', { type: 'image/png' });
+    await userEvent.upload(within(screen.getByTestId('choose-icon')).getByLabelText('Change profile picture'), file);
+    expect(p.onPicture).toHaveBeenCalledWith('icon', file);
+    unmount();
+    render(props({ view: profileViewAt({ ready: { history: 'idle', picture: 'uploading' } }, { uploading: 'cover' }) }));
+    expect(screen.getByText('Sending your picture…')).toBeInTheDocument();
+    for (const input of document.querySelectorAll('input[type=file]')) expect(input).toBeDisabled();
+  });
+
+  it('says why a picture or a period failed, in the server’s words or its own', () => {
+    render(
+      props({
+        view: profileViewAt(shown, { uploadFailed: 'icon', uploadError: 'Choose a PNG, JPEG or WebP picture.', periodFailed: true, periodError: null, data: { history: springHistory, stats: null } }),
+      }),
+    );
+    const alerts = screen.getAllByRole('alert').map((a) => a.textContent);
+    expect(alerts).toContain('Choose a PNG, JPEG or WebP picture.');
+    expect(alerts).toContain('We could not load that period. The figures shown are for the period before.');
+    expect(screen.queryByTestId('mock-figures')).toBeNull();
+  });
+
+  it('offers Try again when the first load failed', async () => {
+    const p = props({ view: profileViewAt('failed', { data: null, error: null }) });
+    render(p);
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not load your learning history.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(p.onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('reads in Traditional Chinese', () => {
+    render(props(), 'zh');
+    expect(figure('completed')).toHaveTextContent('已完成課程3');
+    expect(screen.getByTestId('history-period')).toHaveTextContent('2026年8月1日至2027年7月31日');
+  });
+});
