@@ -125,6 +125,7 @@ describe('API reference', () => {
         '/api/auth/refresh',
         '/api/auth/reset_password',
         '/api/auth/simple_login',
+        '/api/certificates',
         '/api/courses',
         '/api/courses/departments',
         '/api/courses/latest',

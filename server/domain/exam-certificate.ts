@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { certificateNumber, type ExamCertificate } from '../../src/api/schemas/exam-certificate.schema';
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { certificateNumber, type ExamCertificate, type ExamCertificateList, type ExamCertificatesQuery } from '../../src/api/schemas/exam-certificate.schema';
 import { QUIZ_ERROR_CODE } from '../../src/api/schemas/quizzes.schema';
 import type { Db } from '../db/client';
 import { courses, quizAttempts, quizzes, users } from '../db/schema';
@@ -46,5 +46,42 @@ export async function examCertificate(db: Db, attemptId: number, caller: Caller)
     pass_mark: quiz.passMark,
     completed_at: attempt.finishedAt.toISOString(),
     cpd_hours: course.cpdHours > 0 ? course.cpdHours : null,
+  };
+}
+
+/**
+ * GET certificates: every passed, finished examination attempt of the caller, newest first, paged
+ * by the database (the profile page, ADR 060). The same rule as one certificate's: an exam, finished,
+ * passed, the caller's own.
+ */
+export async function listExamCertificates(db: Db, query: ExamCertificatesQuery, caller: Caller): Promise<ExamCertificateList> {
+  await finishOverdueAttempts(db, caller.now, caller.userId);
+  const where = and(eq(quizAttempts.userId, caller.userId), eq(quizzes.kind, 'exam'), isNotNull(quizAttempts.finishedAt), eq(quizAttempts.pass, true));
+  const [{ total }] = await db.select({ total: count() }).from(quizAttempts).innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId)).where(where);
+  const rows = await db
+    .select({ attempt: quizAttempts, quiz: { id: quizzes.id, title: quizzes.title }, course: { id: courses.id, title: courses.title, cpdHours: courses.cpdHours } })
+    .from(quizAttempts)
+    .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+    .innerJoin(courses, eq(courses.id, quizzes.courseId))
+    .where(where)
+    .orderBy(desc(quizAttempts.finishedAt), desc(quizAttempts.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  return {
+    data: rows.map(({ attempt, quiz, course }) => ({
+      certificate_number: certificateNumber(attempt.id, attempt.finishedAt!),
+      attempt_id: String(attempt.id),
+      quiz_id: String(quiz.id),
+      course_id: String(course.id),
+      course_title: localize(course.title, caller.lang),
+      exam_title: localize(quiz.title, caller.lang),
+      score: attempt.score ?? 0,
+      full_marks: attempt.fullMarks ?? 0,
+      completed_at: attempt.finishedAt!.toISOString(),
+      cpd_hours: course.cpdHours > 0 ? course.cpdHours : null,
+    })),
+    page: query.page,
+    per_page: query.per_page,
+    total,
   };
 }

@@ -117,3 +117,46 @@ describe('GET /api/quiz_attempts/:id/certificate', () => {
     expect((await ctx.request('/api/quiz_attempts/1/certificate')).status).toBe(401);
   });
 });
+
+describe('GET /api/certificates (the profile page, ADR 060)', () => {
+  type List = { data: { attempt_id: string; certificate_number: string; course_title: string; exam_title: string; completed_at: string; score: number; cpd_hours: number | null }[]; page: number; per_page: number; total: number };
+  const list = async (who: Learner, query = '', lang?: string) => json<List>(await who.request(`/api/certificates${query}`, { headers: lang ? { [HEADER.language]: lang } : {} }));
+
+  it('lists exactly the caller’s passed, finished examinations, newest first, paged by the server', async () => {
+    const before = await list(agent01, '?per_page=50');
+    const others = await list(agent02, '?per_page=50');
+    const older = await attempt(await quizOf('exam'), 'b');
+    ctx.clock.advance(60_000);
+    await attempt(await quizOf('exam'), 'a'); // failed
+    await attempt(await quizOf('exam'), 'b', true); // not finished
+    await attempt(await quizOf('quiz'), 'b'); // a quiz has no certificate
+    ctx.clock.advance(60_000);
+    const newer = await attempt(await quizOf('exam', 0), 'b');
+
+    const after = await list(agent01, '?per_page=50');
+    expect(after.total).toBe(before.total + 2);
+    expect(after.data.map((c) => c.attempt_id).slice(0, 2)).toEqual([newer, older]);
+    expect(after.data[0]).toMatchObject({ course_title: 'Ethics exam', exam_title: 'Ethics exam paper', score: 1, cpd_hours: null, completed_at: new Date(ctx.clock.now()).toISOString() });
+    expect(after.data[1].cpd_hours).toBe(2.5);
+    // The same number as the certificate's own page.
+    const one = examCertificateSchema.parse(await json(await certificate(agent01, older)));
+    expect(after.data[1].certificate_number).toBe(one.certificate_number);
+    // Titles in the request's language.
+    expect((await list(agent01, '?per_page=1', 'zh')).data[0].exam_title).toBe('Ethics exam paper（繁）');
+    // One per page: the second page holds the older one.
+    const second = await list(agent01, '?page=2&per_page=1');
+    expect(second).toMatchObject({ page: 2, per_page: 1, total: after.total });
+    expect(second.data.map((c) => c.attempt_id)).toEqual([older]);
+    // Nobody else's.
+    const othersAfter = await list(agent02, '?per_page=50');
+    expect(othersAfter.total).toBe(others.total);
+    expect(othersAfter.data.map((c) => c.attempt_id)).not.toContain(older);
+  });
+
+  it('a bad page: 400 translated; anonymous: 401', async () => {
+    const res = await agent01.request('/api/certificates?page=0', { headers: { [HEADER.language]: 'zh' } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/[\u4e00-\u9fff]/);
+    expect((await ctx.request('/api/certificates')).status).toBe(401);
+  });
+});

@@ -4,7 +4,7 @@ import { signIn, storedToken } from './support';
 
 // The profile page (ADR 060): agent01 opens it from the side link, reads this IA year's figures as
 // the server counts them, asks for another period (and is told when it ends before it starts),
-// then changes the profile picture with a photo too large to send as it is (the browser makes it
+// opens the certificate of the examination it passed, then changes the profile picture with a photo too large to send as it is (the browser makes it
 // smaller) and the header shows it at once; a file that is not a picture is refused before it is
 // sent. On a phone in Traditional Chinese, from the bottom bar, the page fits the width.
 
@@ -64,6 +64,16 @@ test('en, desktop: the year’s figures from the server, another period, a new p
   const september = (await (await api(page, '/api/learning_history/all?from_date=2026-09-01&to_date=2026-09-30')).json()) as Record<string, number>;
   await expect(page.getByTestId('figure-completed')).toContainText(String(september.completed));
   await page.getByRole('button', { name: 'This IA year' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // The demo's passed AML examination: listed, and its link prints the certificate.
+  const certificate = page.getByTestId('certificate').filter({ hasText: /money laundering/i });
+  await expect(certificate).toHaveCount(1);
+  await expect(certificate).toContainText(/Certificate no\. AA-\d{4}-\d{6}/);
+  await certificate.getByRole('link', { name: /^View and print the certificate of/ }).click();
+  await expect(page).toHaveURL(/\/attempts\/\d+\/certificate$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Certificate of Completion' })).toBeVisible();
+  await page.goBack();
   await expect(page).toHaveURL(/\/profile$/);
 
   // A file that is not a picture: refused in the browser, nothing sent.

@@ -1,6 +1,6 @@
 import { bearerSecurity, errorResponses, json, route } from '../route-contract';
 import { apiErrorSchema } from './error.schema';
-import { examCertificateSchema } from './exam-certificate.schema';
+import { examCertificateListSchema, examCertificateSchema, examCertificatesQuerySchema } from './exam-certificate.schema';
 import { attemptIdParamSchema } from './quizzes.schema';
 
 // ADR 018 / ADR 025: the certificate of a passed examination (SPEC §3), declared once for the server,
@@ -25,5 +25,22 @@ export const getExamCertificateRoute = route({
     ...errorResponses.forbiddenOr('two-factor is required and this session has not passed it'),
     ...errorResponses.notFound,
     409: json('No certificate: the attempt is not finished, not passed, or not an examination (code CertificateUnavailable)', apiErrorSchema),
+  },
+});
+
+/** The profile page's list (SPEC §1: a profile with … certificates). */
+export const listExamCertificatesRoute = route({
+  tags: ['quizzes'],
+  security: bearerSecurity,
+  method: 'get',
+  path: '/api/certificates',
+  summary: "The caller's certificates: every passed, finished examination attempt, newest first, paged by the database",
+  description: 'Titles in the request’s language (English fallback). An attempt left open past its deadline is finished first, like every other read.',
+  request: { query: examCertificatesQuerySchema },
+  responses: {
+    200: json('A page of certificates', examCertificateListSchema),
+    ...errorResponses.badRequest,
+    ...errorResponses.unauthorized,
+    ...errorResponses.forbiddenOr('two-factor is required and this session has not passed it'),
   },
 });

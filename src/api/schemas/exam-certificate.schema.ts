@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { pageNumber, perPage } from './courses.schema';
+import { pagedResponseSchema } from './paged.schema';
 
 // SPEC §3 "certificate": the certificate of a passed examination (ADR 025), read from the caller's
 // own finished attempt. The server decides whether there is one; the page only prints it.
@@ -29,3 +31,25 @@ export type ExamCertificate = z.infer<typeof examCertificateSchema>;
 /** The certificate number of an attempt (SPEC §3): the same for the same attempt, always. */
 export const certificateNumber = (attemptId: number | string, completedAt: Date): string =>
   `AA-${completedAt.getUTCFullYear()}-${String(attemptId).padStart(6, '0')}`;
+
+/** GET certificates: the caller's certificates, newest first (the profile page, SPEC §1). */
+export const examCertificatesQuerySchema = z.object({ page: pageNumber, per_page: perPage });
+export type ExamCertificatesQuery = z.infer<typeof examCertificatesQuerySchema>;
+
+/** One line of the list: what names the certificate and leads to it (its page prints the rest). */
+export const examCertificateSummarySchema = z.object({
+  certificate_number: z.string(),
+  attempt_id: z.string(),
+  quiz_id: z.string(),
+  course_id: z.string(),
+  course_title: z.string(),
+  exam_title: z.string(),
+  score: z.number(),
+  full_marks: z.number(),
+  completed_at: z.string(),
+  cpd_hours: z.nullable(z.number()),
+});
+export type ExamCertificateSummary = z.infer<typeof examCertificateSummarySchema>;
+
+export const examCertificateListSchema = pagedResponseSchema(examCertificateSummarySchema);
+export type ExamCertificateList = z.infer<typeof examCertificateListSchema>;

@@ -1,3 +1,4 @@
+import type { ExamCertificateList } from '../../api/schemas/exam-certificate.schema';
 import type { LearningHistory } from '../../api/schemas/learning-history.schema';
 import type { MockExamStats } from '../../api/schemas/mock-exams.schema';
 import type { CurrentUser } from '../../api/schemas/users.schema';
@@ -25,6 +26,28 @@ export const emptyHistory: LearningHistory = { ...yearHistory, completed: 0, com
 
 export const mockStats: MockExamStats = { average_score: 72.5, passed_attempts: 1, total_attempts: 2 };
 
+export const certificates: ExamCertificateList = {
+  data: [
+    {
+      certificate_number: 'AA-2026-000012',
+      attempt_id: '12',
+      quiz_id: '3',
+      course_id: '2',
+      course_title: 'Anti-Money Laundering Essentials',
+      exam_title: 'AML examination',
+      score: 9,
+      full_marks: 10,
+      completed_at: '2026-10-20T03:00:00.000Z',
+      cpd_hours: 2,
+    },
+  ],
+  page: 1,
+  per_page: 20,
+  total: 1,
+};
+
+export const noCertificates: ExamCertificateList = { data: [], page: 1, per_page: 20, total: 0 };
+
 export const learner: CurrentUser = {
   id: '7',
   external_id: 'agent01',
@@ -40,7 +63,7 @@ export const learner: CurrentUser = {
 
 /** The view model at a state of the machine (stories and view tests), built through the selectors. */
 export function profileViewAt(value: string | Record<string, unknown>, context: Partial<ProfileContext> = {}): ProfileViewModel {
-  const base: ProfileContext = { ...profileContextOf({ period: {}, mockExams: true }), data: { history: yearHistory, stats: mockStats } };
+  const base: ProfileContext = { ...profileContextOf({ period: {}, mockExams: true }), data: { history: yearHistory, stats: mockStats, certificates } };
   return selectProfileView(profileMachine.resolveState({ value: value as never, context: { ...base, ...context } }));
 }
 

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { ExamCertificateList } from '../../api/schemas/exam-certificate.schema';
 import type { LearningHistory } from '../../api/schemas/learning-history.schema';
 import type { MockExamStats } from '../../api/schemas/mock-exams.schema';
 import type { CurrentUser } from '../../api/schemas/users.schema';
@@ -16,6 +17,8 @@ export interface ProfileData {
   history: LearningHistory;
   /** null when mock exams are switched off (no figures to show). */
   stats: MockExamStats | null;
+  /** The newest certificates (passed examinations), whatever the period. */
+  certificates: ExamCertificateList;
 }
 
 export interface ProfileContext {

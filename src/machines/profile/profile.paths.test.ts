@@ -3,7 +3,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { CurrentUser } from '../../api/schemas/users.schema';
 import { SubmissionError } from '../shared/submission-error';
 import { modelPaths, replayRuns, type Oracle } from '../testing/model-coverage';
-import { learner, mockStats, springHistory, yearHistory } from './profile.fixtures';
+import { certificates, learner, mockStats, springHistory, yearHistory } from './profile.fixtures';
 import { profileMachine, type ProfileContext, type ProfilePeriod } from './profile.machine';
 import { selectProfileView } from './profile.selectors';
 
@@ -21,7 +21,7 @@ const events = [
   { type: 'retry' },
   { type: 'picture.choose', kind: 'icon', file: picture, name: 'me.png' },
   { type: 'picture.choose', kind: 'cover', file: picture, name: 'harbour.jpg' },
-  { type: 'xstate.done.actor.loadProfile', output: { history: yearHistory, stats: mockStats } },
+  { type: 'xstate.done.actor.loadProfile', output: { history: yearHistory, stats: mockStats, certificates } },
   { type: 'xstate.error.actor.loadProfile', error: new SubmissionError('The server is busy.') },
   { type: 'xstate.error.actor.loadProfile', error: new TypeError('Failed to fetch') },
   { type: 'xstate.done.actor.loadHistory', output: springHistory },

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import type { ExamCertificateList } from '../../api/schemas/exam-certificate.schema';
 import type { LearningHistory } from '../../api/schemas/learning-history.schema';
 import type { MockExamStats } from '../../api/schemas/mock-exams.schema';
 import { failureView, type FailureView } from '../shared/submission-error';
@@ -13,6 +14,7 @@ export interface ProfileViewModel {
   history: LearningHistory | null;
   /** null: mock exams are switched off. */
   stats: MockExamStats | null;
+  certificates: ExamCertificateList | null;
   /** The figures of a new period are on their way (the old ones stay). */
   periodBusy: boolean;
   periodFailure: FailureView;
@@ -37,6 +39,7 @@ export function selectProfileView(snapshot: Snapshot): ProfileViewModel {
     period: c.period,
     history: c.data?.history ?? null,
     stats: c.data?.stats ?? null,
+    certificates: c.data?.certificates ?? null,
     periodBusy: snapshot.hasTag('reloading'),
     periodFailure: failureView(c.periodFailed, c.periodError),
     canChoosePicture: snapshot.can({ type: 'picture.choose', kind: 'icon', file: new Blob(), name: '' }),

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { replaceCurrentUser } from '../../api/current-user';
+import { listExamCertificates } from '../../api/exam-certificate.api';
 import { getLearningHistory } from '../../api/learning-history.api';
 import { getMockExamStats } from '../../api/mock-exams.api';
 import { downscalePicture, uploadProfilePicture } from '../../api/profile-pictures.api';
@@ -8,6 +9,9 @@ import type { CurrentUser } from '../../api/schemas/users.schema';
 import { profileMachine, type PictureUpload, type ProfileData, type ProfilePeriod } from '../../machines/profile/profile.machine';
 import { SubmissionError } from '../../machines/shared/submission-error';
 import { toSubmissionError } from '../submission';
+
+/** The newest certificates the profile lists (each course's quiz records keep them all). */
+export const CERTIFICATES_SHOWN = 20;
 
 const query = (p: ProfilePeriod) => ({ ...(p.from ? { from_date: p.from } : {}), ...(p.to ? { to_date: p.to } : {}) });
 
@@ -20,8 +24,12 @@ export function profileRouteMachine(unreadable: string) {
     actors: {
       loadProfile: fromPromise<ProfileData, { period: ProfilePeriod; mockExams: boolean }>(async ({ input, signal }) => {
         try {
-          const [history, stats] = await Promise.all([getLearningHistory(query(input.period), { signal }), input.mockExams ? getMockExamStats({ signal }) : null]);
-          return { history, stats };
+          const [history, stats, certificates] = await Promise.all([
+            getLearningHistory(query(input.period), { signal }),
+            input.mockExams ? getMockExamStats({ signal }) : null,
+            listExamCertificates({ page: 1, per_page: CERTIFICATES_SHOWN }, { signal }),
+          ]);
+          return { history, stats, certificates };
         } catch (error) {
           throw toSubmissionError(error);
         }

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
 import { fn } from 'storybook/test';
-import { emptyHistory, learner, profileViewAt, shown } from '../../machines/profile/profile.fixtures';
+import { emptyHistory, learner, noCertificates, profileViewAt, shown } from '../../machines/profile/profile.fixtures';
 import { ProfileView } from './profile-view';
 
 // DESIGN §4: every visible state of the profile page, its props built from the machine's state through the selectors.
@@ -24,8 +24,8 @@ export const Loaded: Story = {};
 export const Loading: Story = { args: { view: profileViewAt('loading', { data: null }) } };
 export const PeriodLoading: Story = { args: { view: profileViewAt({ ready: { history: 'reloading', picture: 'idle' } }, { period: { from: '2026-01-01', to: '2026-06-30' } }) } };
 export const PeriodFailed: Story = { args: { view: profileViewAt(shown, { periodFailed: true }) } };
-export const NothingYet: Story = { args: { view: profileViewAt(shown, { data: { history: emptyHistory, stats: { average_score: 0, passed_attempts: 0, total_attempts: 0 } } }) } };
-export const MockExamsOff: Story = { args: { view: profileViewAt(shown, { mockExams: false, data: { history: emptyHistory, stats: null } }) } };
+export const NothingYet: Story = { args: { view: profileViewAt(shown, { data: { history: emptyHistory, stats: { average_score: 0, passed_attempts: 0, total_attempts: 0 }, certificates: noCertificates } }) } };
+export const MockExamsOff: Story = { args: { view: profileViewAt(shown, { mockExams: false, data: { history: emptyHistory, stats: null, certificates: noCertificates } }) } };
 export const SendingPicture: Story = { args: { view: profileViewAt({ ready: { history: 'idle', picture: 'uploading' } }, { uploading: 'icon' }) } };
 export const PictureSaved: Story = { args: { view: profileViewAt(shown, { uploaded: 'cover' }) } };
 export const PictureRefused: Story = { args: { view: profileViewAt(shown, { uploadFailed: 'icon', uploadError: 'Choose a PNG, JPEG or WebP picture.' }) } };

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { learner, profileViewAt, shown, springHistory } from '../../machines/profile/profile.fixtures';
+import { certificates, learner, noCertificates, profileViewAt, shown, springHistory } from '../../machines/profile/profile.fixtures';
 import { renderWithI18n } from '../testing/render-with-i18n';
 import { ProfileView, type ProfileViewProps } from './profile-view';
 
@@ -34,6 +34,24 @@ describe('profile view', () => {
     expect(figure('cpd-total')).toHaveTextContent('5.5 h');
     expect(figure('mock-average')).toHaveTextContent('72.5%');
     expect(figure('mock-passed')).toHaveTextContent('1 of 2');
+  });
+
+  it('lists the certificates, each leading to its printable page', () => {
+    render(props());
+    const items = screen.getAllByTestId('certificate');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent('AML examination');
+    expect(items[0]).toHaveTextContent('Passed on Oct 20, 2026 with 9 of 10 · 2 CPD hours');
+    expect(items[0]).toHaveTextContent('Certificate no. AA-2026-000012');
+    expect(within(items[0]).getByRole('link', { name: 'View and print the certificate of “AML examination”' })).toHaveAttribute('href', '/course/2/quiz/3/attempts/12/certificate');
+  });
+
+  it('says when there is no certificate yet, and when only the newest are shown', () => {
+    const { unmount } = render(props({ view: profileViewAt(shown, { data: { history: springHistory, stats: null, certificates: noCertificates } }) }));
+    expect(screen.getByText("No certificates yet. Pass a course's examination to earn one.")).toBeInTheDocument();
+    unmount();
+    render(props({ view: profileViewAt(shown, { data: { history: springHistory, stats: null, certificates: { ...certificates, per_page: 1, total: 25 } } }) }));
+    expect(screen.getByText("The 1 newest of 25. Each course's examination records keep them all.")).toBeInTheDocument();
   });
 
   it('asks for a period from the form, and refuses one that ends before it starts', async () => {
@@ -78,7 +96,7 @@ describe('profile view', () => {
   it('says why a picture or a period failed, in the server’s words or its own', () => {
     render(
       props({
-        view: profileViewAt(shown, { uploadFailed: 'icon', uploadError: 'Choose a PNG, JPEG or WebP picture.', periodFailed: true, periodError: null, data: { history: springHistory, stats: null } }),
+        view: profileViewAt(shown, { uploadFailed: 'icon', uploadError: 'Choose a PNG, JPEG or WebP picture.', periodFailed: true, periodError: null, data: { history: springHistory, stats: null, certificates: noCertificates } }),
       }),
     );
     const alerts = screen.getAllByRole('alert').map((a) => a.textContent);

@@ -2,6 +2,7 @@ import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { learningHistoryPeriodFormSchema, type LearningHistory, type LearningHistoryPeriodForm } from '../../api/schemas/learning-history.schema';
+import type { ExamCertificateList } from '../../api/schemas/exam-certificate.schema';
 import type { MockExamStats } from '../../api/schemas/mock-exams.schema';
 import type { CurrentUser } from '../../api/schemas/users.schema';
 import type { PictureKind } from '../../machines/profile/profile.machine';
@@ -43,6 +44,7 @@ export function ProfileView({ view, user, onPeriod, onRetry, onPicture }: Profil
         </div>
       ) : null}
       {view.history ? <HistoryCard view={view} history={view.history} onPeriod={onPeriod} /> : null}
+      {view.certificates ? <CertificatesCard list={view.certificates} /> : null}
       {view.stats ? <MockExamCard stats={view.stats} /> : null}
       <nav className="profile-view__links" aria-label={t('profile:links_label')}>
         <Link to="/setting/reset-password">{t('profile:change_password')}</Link>
@@ -191,6 +193,40 @@ function MockExamCard({ stats }: { stats: MockExamStats }) {
         </dl>
       )}
       <Link to="/mockexam">{t('profile:mock_link')}</Link>
+    </section>
+  );
+}
+
+/** Where a certificate prints (the exam certificate page's route). */
+const certificateHref = (c: ExamCertificateList['data'][number]) => `/course/${c.course_id}/quiz/${c.quiz_id}/attempts/${c.attempt_id}/certificate`;
+
+function CertificatesCard({ list }: { list: ExamCertificateList }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <section className="profile-view__card" aria-labelledby="profile-certificates-title">
+      <h2 id="profile-certificates-title">{t('profile:certificates_title')}</h2>
+      {list.data.length === 0 ? (
+        <p>{t('profile:certificates_none')}</p>
+      ) : (
+        <ul className="profile-view__certificates" data-testid="certificates">
+          {list.data.map((c) => (
+            <li key={c.attempt_id} className="profile-view__certificate" data-testid="certificate">
+              <h3>{c.exam_title}</h3>
+              <p>{c.course_title}</p>
+              <p className="profile-view__certificate-meta">
+                {t('profile:certificate_meta', { date: formatDate(c.completed_at, lang), score: formatNumber(c.score, lang), full: formatNumber(c.full_marks, lang) })}
+                {c.cpd_hours !== null ? ` · ${t('profile:certificate_cpd', { hours: formatNumber(c.cpd_hours, lang) })}` : ''}
+              </p>
+              <p className="profile-view__certificate-meta">{t('profile:certificate_number', { number: c.certificate_number })}</p>
+              <Link to={certificateHref(c)} aria-label={t('profile:certificate_open_label', { title: c.exam_title })}>
+                {t('profile:certificate_open')}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.total > list.data.length ? <p className="profile-view__hint">{t('profile:certificates_more', { shown: list.data.length, total: formatNumber(list.total, lang) })}</p> : null}
     </section>
   );
 }
