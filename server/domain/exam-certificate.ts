@@ -1,7 +1,8 @@
 import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
-import { certificateNumber, type ExamCertificate, type ExamCertificateList, type ExamCertificatesQuery } from '../../src/api/schemas/exam-certificate.schema';
+import { certificateNumber, type ExamCertificate, type ExamCertificateList, type ExamCertificateSummary, type ExamCertificatesQuery } from '../../src/api/schemas/exam-certificate.schema';
 import { QUIZ_ERROR_CODE } from '../../src/api/schemas/quizzes.schema';
 import type { Db } from '../db/client';
+import type { Language } from '../../src/config/constants';
 import { courses, quizAttempts, quizzes, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { MessageKey } from '../i18n/messages';
@@ -32,18 +33,23 @@ export async function examCertificate(db: Db, attemptId: number, caller: Caller)
   if (quiz.kind !== 'exam') throw refused('server:certificate_not_exam');
   if (attempt.finishedAt === null) throw refused('server:certificate_not_finished');
   if (!attempt.pass) throw refused('server:certificate_not_passed');
+  return { ...summaryOf({ attempt: { ...attempt, finishedAt: attempt.finishedAt }, quiz, course }, caller.lang), learner_name: user.name, agent_code: user.externalId, pass_mark: quiz.passMark };
+}
+
+type FinishedAttempt = { id: number; finishedAt: Date; score: number | null; fullMarks: number | null };
+type Titled = { id: number; title: Parameters<typeof localize>[0] };
+
+/** What names a certificate (the list's line, and the start of its page). */
+function summaryOf({ attempt, quiz, course }: { attempt: FinishedAttempt; quiz: Titled; course: Titled & { cpdHours: number } }, lang: Language): ExamCertificateSummary {
   return {
     certificate_number: certificateNumber(attempt.id, attempt.finishedAt),
     attempt_id: String(attempt.id),
     quiz_id: String(quiz.id),
     course_id: String(course.id),
-    learner_name: user.name,
-    agent_code: user.externalId,
-    course_title: localize(course.title, caller.lang),
-    exam_title: localize(quiz.title, caller.lang),
+    course_title: localize(course.title, lang),
+    exam_title: localize(quiz.title, lang),
     score: attempt.score ?? 0,
     full_marks: attempt.fullMarks ?? 0,
-    pass_mark: quiz.passMark,
     completed_at: attempt.finishedAt.toISOString(),
     cpd_hours: course.cpdHours > 0 ? course.cpdHours : null,
   };
@@ -68,18 +74,8 @@ export async function listExamCertificates(db: Db, query: ExamCertificatesQuery,
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
   return {
-    data: rows.map(({ attempt, quiz, course }) => ({
-      certificate_number: certificateNumber(attempt.id, attempt.finishedAt!),
-      attempt_id: String(attempt.id),
-      quiz_id: String(quiz.id),
-      course_id: String(course.id),
-      course_title: localize(course.title, caller.lang),
-      exam_title: localize(quiz.title, caller.lang),
-      score: attempt.score ?? 0,
-      full_marks: attempt.fullMarks ?? 0,
-      completed_at: attempt.finishedAt!.toISOString(),
-      cpd_hours: course.cpdHours > 0 ? course.cpdHours : null,
-    })),
+    // finished_at is not null: the query's own condition.
+    data: rows.map(({ attempt, quiz, course }) => summaryOf({ attempt: { ...attempt, finishedAt: attempt.finishedAt! }, quiz, course }, caller.lang)),
     page: query.page,
     per_page: query.per_page,
     total,
