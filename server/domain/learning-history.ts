@@ -12,6 +12,7 @@ import {
   offlineCourses,
   offlineSessions,
 } from '../db/schema';
+import { FIRST_DAY, LAST_DAY } from '../../src/api/schemas/day.schema';
 import { HttpError } from '../http/errors';
 import { attendedMinutes } from './offline-courses';
 
@@ -39,10 +40,6 @@ export function iaYearOf(now: Date): Period {
   return { from: `${start}-08-01`, to: `${start + 1}-07-31` };
 }
 
-// The days a period may name: the contract's YYYY-MM-DD also takes year 0000, which PostgreSQL has no
-// date for, and 9999-12-31, whose next midnight (the period's end) has no four-digit year.
-const FIRST_DAY = '0001-01-01';
-const LAST_DAY = '9999-12-30';
 
 /** The period asked for; a missing day is this IA year's (server clock). A start after the end is a 400. */
 export function periodOf(query: { from?: string; to?: string }, now: Date): Period {

@@ -155,6 +155,13 @@ describe('GET /api/audit/identity-checks', () => {
     expect((await res.json()).message).toBe('The date is not valid.');
     const zh = await ctx.request('/api/audit/identity-checks?to=yesterday', { token: auditor, headers: { [HEADER.language]: 'zh-HK' } });
     expect((await zh.json()).message).toBe('日期無效。');
+    // Year 0000, which PostgreSQL has no date for (a 500 before), as a day and as an instant.
+    for (const bound of ['?from=0000-01-01', '?to=0000-12-31T23:00:00Z', '?from=0001-01-01T00:00:00%2B01:00', '?to=9999-12-31']) {
+      const refused = await audit(auditor, bound);
+      expect(refused.status, bound).toBe(400);
+      expect((await refused.json()).message).toBe('The date is not valid.');
+    }
+    expect((await audit(auditor, '?from=0001-01-01&to=9999-12-30')).status).toBe(200);
   });
 
   it('answers 403 to anyone who is not an auditor, 401 without a token', async () => {

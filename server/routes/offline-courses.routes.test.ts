@@ -69,6 +69,9 @@ describe('GET /api/offline_courses', () => {
     ['?per_page=51', 'The page number or page size is not valid.'],
     ['?from=2026-13-01', 'The date is not valid.'],
     ['?to=01/02/2026', 'The date is not valid.'],
+    // Days PostgreSQL has no date for (year 0000), or whose next midnight it cannot name: a 500 before.
+    ['?from=0000-01-01', 'The date is not valid.'],
+    ['?to=9999-12-31', 'The date is not valid.'],
     ['?status=soon', undefined],
     [`?q=${'x'.repeat(101)}`, 'The text is too long.'],
   ])('refuses %s with a translated 400', async (query, message) => {

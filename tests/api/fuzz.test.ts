@@ -3,7 +3,7 @@ import { findUserByExternalId } from '../../server/domain/users';
 import { HEADER, XSRF_COOKIE } from '../../src/config/constants';
 import { TEST_CLIENT_ID, createTestContext, type TestContext } from '../../server/test-support';
 import { BAD_JSON_VALUES, BAD_NUMBERS, ONE_MEGABYTE, badBodies, badTexts, pick, seeded, type Pool } from './fuzz/bad-input';
-import { sample, type JsonSchema } from './fuzz/sample';
+import { edgeStrings, sample, type JsonSchema } from './fuzz/sample';
 
 // Issue 11 §4 / DESIGN §5: bad input gets a translated 4xx {status_code, message}, never a 500.
 // Every operation of the OpenAPI document the server generates (so an endpoint added later is
@@ -79,7 +79,7 @@ function mutations(operation: Operation, method: string): Case[] {
   const texts = badTexts(random);
   for (const p of operation.parameters ?? []) {
     const valid = String(sample(p.schema));
-    const values: (string | string[] | undefined)[] = pick(texts, random);
+    const values: (string | string[] | undefined)[] = [...pick(texts, random), ...edgeStrings(p.schema)];
     if (p.in === 'query') values.push([valid, valid], [valid, '\u0000'], undefined);
     for (const value of values) {
       if (p.in === 'path') cases.push({ ...base, label: `path ${p.name}`, value: show(value), params: { ...base.params, [p.name]: value as string } });
@@ -93,8 +93,9 @@ function mutations(operation: Operation, method: string): Case[] {
   }
   if (base.body) {
     const valid = JSON.parse(base.body.text) as Record<string, unknown>;
+    const properties = operation.requestBody?.content['application/json']?.schema.properties ?? {};
     for (const field of Object.keys(valid)) {
-      const values = [...pick(texts, random), ...pick(BAD_NUMBERS, random), ...pick(BAD_JSON_VALUES, random), 'a'.repeat(ONE_MEGABYTE - 100), undefined];
+      const values = [...edgeStrings(properties[field] ?? {}), ...pick(texts, random), ...pick(BAD_NUMBERS, random), ...pick(BAD_JSON_VALUES, random), 'a'.repeat(ONE_MEGABYTE - 100), undefined];
       for (const value of values) {
         const body = { ...valid, [field]: value };
         cases.push({ ...base, label: `body ${field}`, value: show(value), body: { type: 'application/json', text: JSON.stringify(body) } });
@@ -236,30 +237,36 @@ describe('fuzz: every operation of /api/openapi.json', () => {
     expect(findings).toEqual([]);
   }, 180_000);
 
-  it('signed in as agent01: never a 5xx; every 4xx is {status_code, message}, translated', async () => {
-    // Sessions are started directly (a sign-in costs an argon2 hash, and some cases end the session).
-    const agent01 = await findUserByExternalId(ctx.database.db, 'agent01');
-    let session: { token: string; xsrf: string } | undefined;
-    const startSession = async () => {
-      const { token, sessionId } = await ctx.services.sessions.start(agent01!.id, TEST_CLIENT_ID);
-      return { token, xsrf: ctx.services.xsrf.mint(sessionId) };
-    };
-    const { findings, statuses, unauthorized } = await fuzz({
-      name: 'agent01',
-      session: async () => (session ??= await startSession()),
-      renew: () => {
-        session = undefined;
-        return true;
-      },
-      // Public operations were fuzzed anonymously; signed in, only what a session changes is sent again.
-      plan: (operation, method) => (isPublic(operation) ? [baseline(operation)] : mutations(operation, method)),
-    });
-    expect(findings).toEqual([]);
-    // The fuzz reached validation rather than bouncing off a lost session: the only 401s answer
-    // the bad Authorization headers.
-    expect(unauthorized).toBe(0);
-    expect(statuses[400]).toBeGreaterThan(1000);
-  }, 180_000);
+  // Each role once: the manager's, the auditor's and the trainer's operations refuse other roles
+  // after validation, so their inputs reach the database only as the role that may use them.
+  it.each(['agent01', 'manager01', 'auditor01', 'trainer01'])(
+    'signed in as %s: never a 5xx; every 4xx is {status_code, message}, translated',
+    async (externalId) => {
+      // Sessions are started directly (a sign-in costs an argon2 hash, and some cases end the session).
+      const user = await findUserByExternalId(ctx.database.db, externalId);
+      let session: { token: string; xsrf: string } | undefined;
+      const startSession = async () => {
+        const { token, sessionId } = await ctx.services.sessions.start(user!.id, TEST_CLIENT_ID);
+        return { token, xsrf: ctx.services.xsrf.mint(sessionId) };
+      };
+      const { findings, statuses, unauthorized } = await fuzz({
+        name: externalId,
+        session: async () => (session ??= await startSession()),
+        renew: () => {
+          session = undefined;
+          return true;
+        },
+        // Public operations were fuzzed anonymously; signed in, only what a session changes is sent again.
+        plan: (operation, method) => (isPublic(operation) ? [baseline(operation)] : mutations(operation, method)),
+      });
+      expect(findings).toEqual([]);
+      // The fuzz reached validation rather than bouncing off a lost session: the only 401s answer
+      // the bad Authorization headers.
+      expect(unauthorized).toBe(0);
+      expect(statuses[400]).toBeGreaterThan(1000);
+    },
+    180_000,
+  );
   it('the document, the docs and unknown paths: never a 5xx', async () => {
     const findings: string[] = [];
     for (const url of ['/api/openapi.json', '/api/docs', '/api/docs/init.js', '/api/docs/swagger-ui.css', '/api/docs/%00', '/api/docs/..%2f..%2fpackage.json', '/api/%00', `/api/${'a'.repeat(65_536)}`, '/api/users/%ff']) {

@@ -536,6 +536,7 @@ export const SHARED = {
   /** src/api/schemas/<name>.*.ts */
   schemas: {
     bounds: 'bounds every text and number of every schema (ADR 014)',
+    day: 'the days a date filter may name (the offline catalogue, the reports, the audit)',
     error: 'the one error answer of every endpoint',
     paged: 'the paged answer of every list',
     password: 'the password rule of change-password and reset-password',

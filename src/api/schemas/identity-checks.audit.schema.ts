@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { text } from './bounds.schema';
+import { withinStorableDays } from './day.schema';
 import { identityCheckSchema, pageSchema, perPageSchema } from './identity-checks.schema';
 import { pagedResponseSchema } from './paged.schema';
 
@@ -8,10 +9,13 @@ import { pagedResponseSchema } from './paged.schema';
 // extended check do not reach the browser, where zod's shared code sits in the first page's
 // bundle (ADR 008). A page that needs it one day imports it like any other schema.
 
-/** A date (YYYY-MM-DD, a whole UTC day) or a date-time with an offset (2026-01-15T09:00:00Z). */
-export const dateBoundSchema = z.union([z.iso.date({ error: 'validation:date_invalid' }), z.iso.datetime({ offset: true, error: 'validation:date_invalid' })], {
-  error: 'validation:date_invalid',
-});
+/** A date (YYYY-MM-DD, a whole UTC day) or a date-time with an offset (2026-01-15T09:00:00Z), on a
+ * day the database can hold (not year 0000, whose dates PostgreSQL refuses with an error). */
+export const dateBoundSchema = z
+  .union([z.iso.date({ error: 'validation:date_invalid' }), z.iso.datetime({ offset: true, error: 'validation:date_invalid' })], {
+    error: 'validation:date_invalid',
+  })
+  .check(z.refine(withinStorableDays, { error: 'validation:date_invalid' }));
 
 /**
  * GET /api/audit/identity-checks (role auditor): everyone's checks, newest first. `from` is

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { MANAGER_ASSIGN_MAX_BATCH } from '../../config/constants';
 import { idTextSchema, text } from './bounds.schema';
+import { daySchema } from './day.schema';
 import { optionalText, pageNumber, perPage } from './courses.schema';
 import { offlineEnrolmentStatusSchema } from './offline-courses.schema';
 import { pagedResponseSchema } from './paged.schema';
@@ -15,14 +16,7 @@ export const MANAGED_LISTS = ['pending', 'confirmed', 'rejected'] as const;
 export type ManagedList = (typeof MANAGED_LISTS)[number];
 
 /** A day, YYYY-MM-DD (UTC). */
-export const reportDaySchema = text({ error: 'validation:date_invalid' }).check(
-  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation:date_invalid' }),
-  z.refine((v: string) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: 'validation:date_invalid',
-  }),
-  // PostgreSQL has no year 0000, and the day after 9999-12-31 (a period's end) no four-digit year.
-  z.refine((v: string) => v >= '0001-01-01' && v <= '9999-12-30', { error: 'validation:date_invalid' }),
-);
+export const reportDaySchema = daySchema;
 
 /** GET /api/management/enrolments: one of the three lists, searched by learner or course. */
 export const managedEnrolmentsQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { text } from './bounds.schema';
+import { daySchema } from './day.schema';
 import { optionalText, pageNumber, perPage } from './courses.schema';
 import { pagedResponseSchema } from './paged.schema';
 
@@ -15,14 +15,6 @@ export const offlineEnrolmentStatusSchema = z.enum(OFFLINE_ENROLMENT_STATUSES);
 export const OFFLINE_AVAILABILITIES = ['open', 'full', 'closed'] as const;
 export const offlineAvailabilitySchema = z.enum(OFFLINE_AVAILABILITIES);
 
-/** A day, YYYY-MM-DD (UTC); `to` includes the whole day. */
-const daySchema = text({ error: 'validation:date_invalid' }).check(
-  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation:date_invalid' }),
-  z.refine((v: string) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: 'validation:date_invalid',
-  }),
-);
-
 /** GET /api/offline_courses: search and filter (SPEC §2 /offline), paged like every list. */
 export const offlineCourseQuerySchema = z.object({
   /** Keyword in the title, description or remarks. */
@@ -31,7 +23,7 @@ export const offlineCourseQuerySchema = z.object({
   venue: optionalText(100),
   /** Courses with a session on or after this day. */
   from: z.optional(daySchema),
-  /** Courses with a session on or before this day. */
+  /** Courses with a session on or before this day (the whole day). */
   to: z.optional(daySchema),
   status: z.optional(offlineAvailabilitySchema),
   page: pageNumber,

@@ -39,6 +39,41 @@ function patternsOf(schema: JsonSchema): RegExp[] {
   return [...own, ...(schema.allOf ?? []).flatMap(patternsOf)];
 }
 
+/** Texts that pass a string's format or pattern but sit at the edge of what a column or a Date holds:
+ * the first and last days PostgreSQL and JavaScript disagree on, a day that does not exist, the
+ * largest ids. Sent where the schema lets them through, so they reach the handler and the database. */
+const EDGE_CANDIDATES = [
+  '0000-01-01',
+  '0001-01-01',
+  '9999-12-31',
+  '2026-02-30',
+  '2026-13-01',
+  '0000-01-01T00:00:00Z',
+  '9999-12-31T23:59:59Z',
+  '2026-02-30T09:00:00Z',
+  '2026-01-15T24:00:00Z',
+  '2147483647',
+  '2147483648',
+  '999999999999999',
+  '00000000-0000-0000-0000-000000000000',
+];
+
+/** The edge texts this string schema accepts (by its format or its patterns and lengths). */
+export function edgeStrings(schema: JsonSchema): string[] {
+  const alternatives = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  if (alternatives.length > 0) return [...new Set(alternatives.flatMap(edgeStrings))];
+  const patterns = patternsOf(schema);
+  const byFormat: Record<string, RegExp> = { date: /^\d{4}-\d{2}-\d{2}$/, 'date-time': /T/, uuid: /^[0-9a-f-]{36}$/ };
+  const fits = (s: string) =>
+    s.length >= (schema.minLength ?? 0) &&
+    s.length <= (schema.maxLength ?? Infinity) &&
+    patterns.every((p) => p.test(s)) &&
+    (!schema.format || !byFormat[schema.format] || byFormat[schema.format].test(s));
+  // Without a rule every text fits; the bad texts cover those fields already.
+  if (patterns.length === 0 && !schema.format) return [];
+  return EDGE_CANDIDATES.filter(fits);
+}
+
 function sampleString(schema: JsonSchema): string {
   if (schema.format && FORMAT_SAMPLES[schema.format]) return FORMAT_SAMPLES[schema.format];
   const patterns = patternsOf(schema);
