@@ -5,7 +5,7 @@
 // throughput, that figure barely moves when other work shares the two cores.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -42,8 +42,24 @@ async function waitFor(url, deadlineMs = 180_000) {
   throw new Error(`${url} did not answer`);
 }
 
+/** The postmaster of a PostgreSQL on this machine (a `postgres` process whose parent is not one), so
+ * that its CPU is measured too; 0 (not measured) for a server elsewhere or when there are several. */
+function localPostmasterPid(url) {
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)) return 0;
+  const comm = (pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    } catch {
+      return '';
+    }
+  };
+  const parentOf = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1];
+  const postmasters = readdirSync('/proc').filter((pid) => /^\d+$/.test(pid) && comm(pid) === 'postgres' && comm(parentOf(pid)) !== 'postgres');
+  return postmasters.length === 1 ? Number(postmasters[0]) : 0;
+}
+
 function startPostgres() {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, postmasterPid: 0, stop() {} };
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, postmasterPid: localPostmasterPid(process.env.BENCH_DATABASE_URL), stop() {} };
   const dir = mkdtempSync(join(tmpdir(), 'agent-academy-pg-'));
   const started = spawnSync('bash', ['.ci/postgres.sh', 'start', dir], { encoding: 'utf8' });
   if (started.status !== 0) return null;
@@ -214,7 +230,7 @@ export async function requestCost() {
         unit: 'ms',
         budget: STEADY_P99_BUDGET_MS,
         notes: [
-          `open loop, one request due every ${1000 / STEADY_RATE} ms, latency from its due time (bench/steady-rate.mjs): ${steady.rps} req/s, p50 ${steady.p50} ms, p99 ${steady.p99} ms, max ${steady.max} ms, errors ${steady.errors}; CPU per request: server ${steady.nodeUs} µs, PostgreSQL ${steady.pgUs} µs`,
+          `open loop, one request due every ${1000 / STEADY_RATE} ms, latency from its due time (bench/steady-rate.mjs): ${steady.rps} req/s, p50 ${steady.p50} ms, p99 ${steady.p99} ms, max ${steady.max} ms, errors ${steady.errors}; CPU per request: server ${steady.nodeUs} µs${steady.pgUs === undefined ? '' : `, PostgreSQL ${steady.pgUs} µs`}`,
           `autocannon overallRate ${STEADY_RATE} (each second's requests sent at its start, ADR 050): ${describe(burst)}`,
         ],
       },
