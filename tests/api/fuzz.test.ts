@@ -3,7 +3,7 @@ import { findUserByExternalId } from '../../server/domain/users';
 import { HEADER, XSRF_COOKIE } from '../../src/config/constants';
 import { TEST_CLIENT_ID, createTestContext, type TestContext } from '../../server/test-support';
 import { BAD_JSON_VALUES, BAD_NUMBERS, ONE_MEGABYTE, badBodies, badTexts, pick, seeded, type Pool } from './fuzz/bad-input';
-import { edgeStrings, sample, type JsonSchema } from './fuzz/sample';
+import { edgeNumbers, edgeStrings, sample, type JsonSchema } from './fuzz/sample';
 
 // Issue 11 §4 / DESIGN §5: bad input gets a translated 4xx {status_code, message}, never a 500.
 // Every operation of the OpenAPI document the server generates (so an endpoint added later is
@@ -79,7 +79,7 @@ function mutations(operation: Operation, method: string): Case[] {
   const texts = badTexts(random);
   for (const p of operation.parameters ?? []) {
     const valid = String(sample(p.schema));
-    const values: (string | string[] | undefined)[] = [...pick(texts, random), ...edgeStrings(p.schema)];
+    const values: (string | string[] | undefined)[] = [...pick(texts, random), ...edgeStrings(p.schema), ...edgeNumbers(p.schema).map(String)];
     if (p.in === 'query') values.push([valid, valid], [valid, '\u0000'], undefined);
     for (const value of values) {
       if (p.in === 'path') cases.push({ ...base, label: `path ${p.name}`, value: show(value), params: { ...base.params, [p.name]: value as string } });
@@ -95,7 +95,7 @@ function mutations(operation: Operation, method: string): Case[] {
     const valid = JSON.parse(base.body.text) as Record<string, unknown>;
     const properties = operation.requestBody?.content['application/json']?.schema.properties ?? {};
     for (const field of Object.keys(valid)) {
-      const values = [...edgeStrings(properties[field] ?? {}), ...pick(texts, random), ...pick(BAD_NUMBERS, random), ...pick(BAD_JSON_VALUES, random), 'a'.repeat(ONE_MEGABYTE - 100), undefined];
+      const values = [...edgeStrings(properties[field] ?? {}), ...edgeNumbers(properties[field] ?? {}), ...pick(texts, random), ...pick(BAD_NUMBERS, random), ...pick(BAD_JSON_VALUES, random), 'a'.repeat(ONE_MEGABYTE - 100), undefined];
       for (const value of values) {
         const body = { ...valid, [field]: value };
         cases.push({ ...base, label: `body ${field}`, value: show(value), body: { type: 'application/json', text: JSON.stringify(body) } });

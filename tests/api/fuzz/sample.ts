@@ -16,6 +16,7 @@ export interface JsonSchema {
   minimum?: number;
   exclusiveMinimum?: number;
   maximum?: number;
+  exclusiveMaximum?: number;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
@@ -69,9 +70,21 @@ export function edgeStrings(schema: JsonSchema): string[] {
     s.length <= (schema.maxLength ?? Infinity) &&
     patterns.every((p) => p.test(s)) &&
     (!schema.format || !byFormat[schema.format] || byFormat[schema.format].test(s));
+  // The longest text the schema lets through, in characters of three and four UTF-8 bytes: a
+  // column or an index may count bytes where the schema counts characters.
+  const longest = schema.maxLength !== undefined && schema.maxLength <= 100_000 ? ['中'.repeat(schema.maxLength), '😀'.repeat(Math.floor(schema.maxLength / 2))] : [];
   // Without a rule every text fits; the bad texts cover those fields already.
-  if (patterns.length === 0 && !schema.format) return [];
-  return EDGE_CANDIDATES.filter(fits);
+  if (patterns.length === 0 && !schema.format) return longest.filter(fits);
+  return [...EDGE_CANDIDATES, ...longest].filter(fits);
+}
+
+/** The bounds a number schema lets through: its largest and smallest values. */
+export function edgeNumbers(schema: JsonSchema): number[] {
+  const alternatives = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  if (alternatives.length > 0) return [...new Set(alternatives.flatMap(edgeNumbers))];
+  const type = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (!type.includes('integer') && !type.includes('number')) return [];
+  return [schema.maximum, schema.minimum, schema.exclusiveMinimum === undefined ? undefined : schema.exclusiveMinimum + 1].filter((n): n is number => n !== undefined && Number.isFinite(n));
 }
 
 function sampleString(schema: JsonSchema): string {
