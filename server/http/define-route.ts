@@ -1,6 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler, type TypedResponse } from 'hono';
 import type { StatusCode } from 'hono/utils/http-status';
 import type { core } from 'zod/mini';
+import { ANSWER_CHECK, checkAnswer, recordJson } from './answer-check';
 import {
   openApiPath,
   type BodySchemaOf,
@@ -99,7 +100,9 @@ export function defineRoute<C extends RouteContract>(app: ApiApp, contract: C, .
     }
     // Read last: a request refused for its params or query is not read at all.
     if (upload) input.upload = await readUpload(c, upload);
-    return handler(c, input as RouteInput<C>);
+    if (!ANSWER_CHECK) return handler(c, input as RouteInput<C>);
+    const record = recordJson(c);
+    return checkAnswer(contract, await handler(c, input as RouteInput<C>), record.sent);
   };
   app.on(contract.method.toUpperCase(), [contract.path], ...[middleware].flat(), run);
 }
