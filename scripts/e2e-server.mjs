@@ -96,6 +96,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     DATABASE_URL: databaseUrl,
     DEMO_MODE: '1',
     SMTP_URL: '',
+    // Every answer the journeys get is checked against its contract (ADR 061).
+    ANSWER_CHECK: '1',
   },
 });
 const stop = () => child.kill('SIGTERM');

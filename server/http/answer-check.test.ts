@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { empty, json, route } from '../../src/api/route-contract';
+import { empty, errorResponses, json, route } from '../../src/api/route-contract';
 import { ANSWER_CHECK } from './answer-check';
 import { ApiApp, defineRoute } from './define-route';
-import { handleError } from './errors';
+import { HttpError, handleError } from './errors';
 import { JsonText } from './json-text';
 
 const contract = route({
@@ -12,7 +12,7 @@ const contract = route({
   summary: 'Answers what the test asks',
   tags: ['test'],
   request: { params: z.object({ kind: z.string() }) },
-  responses: { 200: json('A count', z.object({ count: z.number() })), 202: empty('Taken, nothing to say'), 204: empty('Nothing') },
+  responses: { 200: json('A count', z.object({ count: z.number() })), 202: empty('Taken, nothing to say'), 204: empty('Nothing'), ...errorResponses.notFound },
 });
 
 /** A route whose handler answers by `kind`: right, wrong in its body, or with an undeclared status. */
@@ -25,6 +25,8 @@ function app() {
     if (kind === 'wrong-text') return c.json(new JsonText<{ count: number }>('{"count":"3"}'), 200);
     if (kind === 'wrong') return c.json({ count: '2' } as never, 200);
     if (kind === 'json-on-202') return c.json({ count: 2 } as never, 202 as never);
+    if (kind === 'missing') throw new HttpError(404, 'server:not_found');
+    if (kind === 'conflict') throw new HttpError(409, 'server:not_found');
     if (kind === 'undeclared') return c.json({ count: 2 } as never, 201 as never);
     return c.body(null, 204);
   });
@@ -41,11 +43,18 @@ describe('answer check (tests only): every answer a route gives keeps its contra
     if (kind !== 'empty') expect((await res.json()).count).toBeGreaterThan(1);
   });
 
+  it('lets a refusal through when the contract declares its status', async () => {
+    const res = await app().api.request('/api/checked/missing');
+    expect(res.status).toBe(404);
+    expect((await res.json()).message).toBe('The requested resource was not found.');
+  });
+
   it.each([
     ['wrong', 'count'],
     ['wrong-text', 'count'],
     ['json-on-202', 'status 202 answered JSON'],
     ['undeclared', 'status 201 is not in the contract'],
+    ['conflict', 'status 409 (server:not_found) is not in the contract'],
   ])('turns a %s answer into a 500 that names the problem', async (kind, problem) => {
     const { api, errors } = app();
     const res = await api.request(`/api/checked/${kind}`);

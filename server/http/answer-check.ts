@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { HttpError } from './errors';
 import type { z } from 'zod/mini';
 import type { RouteContract } from '../../src/api/route-contract';
 
@@ -8,8 +9,9 @@ import type { RouteContract } from '../../src/api/route-contract';
 // test that the server keeps its contract, for every status it answers. A broken answer throws,
 // which the app answers as a 500 and the test sees.
 
-/** On under Vitest (which sets VITEST in its workers); the running product checks nothing twice (ADR 037). */
-export const ANSWER_CHECK = Boolean(process.env.VITEST);
+/** On under Vitest (which sets VITEST in its workers) and in the journeys' servers (ANSWER_CHECK=1,
+ * scripts/e2e-server.mjs); the running product checks nothing twice (ADR 037). */
+export const ANSWER_CHECK = Boolean(process.env.VITEST) || process.env.ANSWER_CHECK === '1';
 
 /** The value a handler gave `c.json`, as the client will read it (JsonText through its toJSON). */
 export interface SentJson {
@@ -50,4 +52,17 @@ export function checkAnswer(contract: RouteContract, answer: Response, sent: Sen
   if (!process.env.ANSWER_CHECK_REPORT) throw new Error(`answer-check: ${text}`);
   console.error(`ANSWER-CHECK ${text}`);
   return answer;
+}
+
+/**
+ * A handler's refusal (an HttpError, answered {status_code, message} by the error handler) must be
+ * one of the statuses its contract declares, so the OpenAPI document lists every answer a caller
+ * can get. Answers the error to throw on: the refusal itself, or the problem (tests only).
+ */
+export function checkRefusal(contract: RouteContract, error: unknown): unknown {
+  if (!(error instanceof HttpError) || contract.responses[error.status]) return error;
+  const text = `${contract.method.toUpperCase()} ${contract.path} broke its contract: status ${error.status} (${error.key}) is not in the contract`;
+  if (!process.env.ANSWER_CHECK_REPORT) return new Error(`answer-check: ${text}`);
+  console.error(`ANSWER-CHECK ${text}`);
+  return error;
 }

@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler, type TypedResponse } from 'hono';
 import type { StatusCode } from 'hono/utils/http-status';
 import type { core } from 'zod/mini';
-import { ANSWER_CHECK, checkAnswer, recordJson } from './answer-check';
+import { ANSWER_CHECK, checkAnswer, checkRefusal, recordJson } from './answer-check';
 import {
   openApiPath,
   type BodySchemaOf,
@@ -102,7 +102,11 @@ export function defineRoute<C extends RouteContract>(app: ApiApp, contract: C, .
     if (upload) input.upload = await readUpload(c, upload);
     if (!ANSWER_CHECK) return handler(c, input as RouteInput<C>);
     const record = recordJson(c);
-    return checkAnswer(contract, await handler(c, input as RouteInput<C>), record.sent);
+    try {
+      return checkAnswer(contract, await handler(c, input as RouteInput<C>), record.sent);
+    } catch (error) {
+      throw checkRefusal(contract, error);
+    }
   };
   app.on(contract.method.toUpperCase(), [contract.path], ...[middleware].flat(), run);
 }
