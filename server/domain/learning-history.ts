@@ -40,7 +40,6 @@ export function iaYearOf(now: Date): Period {
   return { from: `${start}-08-01`, to: `${start + 1}-07-31` };
 }
 
-
 /** The period asked for; a missing day is this IA year's (server clock). A start after the end is a 400. */
 export function periodOf(query: { from?: string; to?: string }, now: Date): Period {
   const year = iaYearOf(now);

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import { HttpError } from './errors';
 import type { z } from 'zod/mini';
 import type { RouteContract } from '../../src/api/route-contract';
+import { HttpError } from './errors';
 
 // Tests only (DESIGN §5: the contract is the one truth between server and app). The app parses every
 // JSON answer with its contract's schema and shows an error for one that breaks it; under Vitest,
@@ -47,11 +47,17 @@ export function answerProblem(contract: RouteContract, status: number, sent: Sen
 /** Throws when the answer breaks `contract` (tests only). */
 export function checkAnswer(contract: RouteContract, answer: Response, sent: SentJson | null): Response {
   const problem = answerProblem(contract, answer.status, sent);
-  if (!problem) return answer;
+  const outcome = problem ? brokenContract(contract, problem, answer) : answer;
+  if (outcome instanceof Error) throw outcome;
+  return outcome;
+}
+
+/** The error a broken contract throws, or `otherwise` (logged) with ANSWER_CHECK_REPORT=1, which lists every problem in one run. */
+function brokenContract<T>(contract: RouteContract, problem: string, otherwise: T): Error | T {
   const text = `${contract.method.toUpperCase()} ${contract.path} broke its contract: ${problem}`;
-  if (!process.env.ANSWER_CHECK_REPORT) throw new Error(`answer-check: ${text}`);
+  if (!process.env.ANSWER_CHECK_REPORT) return new Error(`answer-check: ${text}`);
   console.error(`ANSWER-CHECK ${text}`);
-  return answer;
+  return otherwise;
 }
 
 /**
@@ -61,8 +67,5 @@ export function checkAnswer(contract: RouteContract, answer: Response, sent: Sen
  */
 export function checkRefusal(contract: RouteContract, error: unknown): unknown {
   if (!(error instanceof HttpError) || contract.responses[error.status]) return error;
-  const text = `${contract.method.toUpperCase()} ${contract.path} broke its contract: status ${error.status} (${error.key}) is not in the contract`;
-  if (!process.env.ANSWER_CHECK_REPORT) return new Error(`answer-check: ${text}`);
-  console.error(`ANSWER-CHECK ${text}`);
-  return error;
+  return brokenContract(contract, `status ${error.status} (${error.key}) is not in the contract`, error);
 }

@@ -32,4 +32,3 @@ export const idTextSchema = text().check(
 export function int4(error: string) {
   return z.int({ error }).check(z.maximum(INT4_MAX, { error: 'validation:number_too_large' }));
 }
-

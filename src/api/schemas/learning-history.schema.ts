@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { reportDaySchema } from './management.schema';
+import { daySchema } from './day.schema';
 
 // Learning history (SPEC §7 Users and profile: GET learning_history/all, optionally from_date and
 // to_date → completed, compulsory, non-compulsory, recommended, from, to): the signed-in learner's
@@ -8,7 +8,7 @@ import { reportDaySchema } from './management.schema';
 
 /** A period (default: this IA year, 1 Aug–31 Jul, server clock); both days included, UTC days. */
 export const learningHistoryQuerySchema = z
-  .object({ from_date: z.optional(reportDaySchema), to_date: z.optional(reportDaySchema) })
+  .object({ from_date: z.optional(daySchema), to_date: z.optional(daySchema) })
   .check(z.refine((q) => !q.from_date || !q.to_date || q.from_date <= q.to_date, { error: 'validation:period_invalid' }));
 export type LearningHistoryQuery = z.infer<typeof learningHistoryQuerySchema>;
 
@@ -35,7 +35,7 @@ export const learningHistorySchema = z.object({
 });
 export type LearningHistory = z.infer<typeof learningHistorySchema>;
 
-const dayOrEmpty = z.union([z.literal(''), reportDaySchema]);
+const dayOrEmpty = z.union([z.literal(''), daySchema]);
 
 /** The profile page's period form: an empty day is the server's default (this IA year). */
 export const learningHistoryPeriodFormSchema = z.object({ from_date: dayOrEmpty, to_date: dayOrEmpty }).check(

@@ -15,9 +15,6 @@ export const MAX_ASSIGN_BATCH = MANAGER_ASSIGN_MAX_BATCH;
 export const MANAGED_LISTS = ['pending', 'confirmed', 'rejected'] as const;
 export type ManagedList = (typeof MANAGED_LISTS)[number];
 
-/** A day, YYYY-MM-DD (UTC). */
-export const reportDaySchema = daySchema;
-
 /** GET /api/management/enrolments: one of the three lists, searched by learner or course. */
 export const managedEnrolmentsQuerySchema = z.object({
   list: z.enum(MANAGED_LISTS, { error: 'validation:enrolment_list_invalid' }),
@@ -105,7 +102,7 @@ export type DownlineList = z.infer<typeof downlineListSchema>;
 
 /** GET /api/management/report(.csv): a period (default: this IA year, 1 Aug–31 Jul, server clock). */
 export const reportQuerySchema = z
-  .object({ from: z.optional(reportDaySchema), to: z.optional(reportDaySchema) })
+  .object({ from: z.optional(daySchema), to: z.optional(daySchema) })
   .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'validation:period_invalid' }));
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
