@@ -48,6 +48,20 @@ export const certificates: ExamCertificateList = {
 
 export const noCertificates: ExamCertificateList = { data: [], page: 1, per_page: 20, total: 0 };
 
+/** A learner with two certificates, a page of one at a time: the first page, then the second. */
+const ethicsCertificate = {
+  ...certificates.data[0],
+  certificate_number: 'AA-2026-000031',
+  attempt_id: '31',
+  quiz_id: '5',
+  course_id: '4',
+  course_title: 'Ethics in Insurance Practice',
+  exam_title: 'Ethics examination',
+  completed_at: '2026-11-02T06:30:00.000Z',
+};
+export const firstCertificatePage: ExamCertificateList = { data: [ethicsCertificate], page: 1, per_page: 1, total: 2 };
+export const secondCertificatePage: ExamCertificateList = { data: [certificates.data[0]], page: 2, per_page: 1, total: 2 };
+
 export const learner: CurrentUser = {
   id: '7',
   external_id: 'agent01',
@@ -67,4 +81,4 @@ export function profileViewAt(value: string | Record<string, unknown>, context: 
   return selectProfileView(profileMachine.resolveState({ value: value as never, context: { ...base, ...context } }));
 }
 
-export const shown = { ready: { history: 'idle', picture: 'idle' } };
+export const shown = { ready: { history: 'idle', picture: 'idle', certificates: 'idle' } };

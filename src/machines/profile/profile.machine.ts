@@ -17,7 +17,8 @@ export interface ProfileData {
   history: LearningHistory;
   /** null when mock exams are switched off (no figures to show). */
   stats: MockExamStats | null;
-  /** The newest certificates (passed examinations), whatever the period. */
+  /** The newest certificates (passed examinations), whatever the period: the pages loaded so far,
+   * newest first; `page` is the last page loaded and `total` the server's latest count. */
   certificates: ExamCertificateList;
 }
 
@@ -39,12 +40,16 @@ export interface ProfileContext {
   uploaded: PictureKind | null;
   /** The picture being sent. */
   pending: PictureUpload | null;
+  /** The next page of certificates failed to load (null message: generic); the list shown stays. */
+  certificatesFailed: boolean;
+  certificatesError: string | null;
 }
 
 export type ProfileEvent =
   | { type: 'period.change'; period: ProfilePeriod }
   | { type: 'retry' }
-  | { type: 'picture.choose'; kind: PictureKind; file: Blob; name: string };
+  | { type: 'picture.choose'; kind: PictureKind; file: Blob; name: string }
+  | { type: 'certificates.more' };
 
 export interface PictureUpload {
   kind: PictureKind;
@@ -65,7 +70,18 @@ export const profileContextOf = (input: { period: ProfilePeriod; mockExams: bool
   uploadError: null,
   uploaded: null,
   pending: null,
+  certificatesFailed: false,
+  certificatesError: null,
 });
+
+/**
+ * The list with the next page after it. A certificate earned meanwhile moves every later one a
+ * place down the server's pages, so the next page can repeat the last one shown: it is shown once.
+ */
+export function withNextPage(list: ExamCertificateList, next: ExamCertificateList): ExamCertificateList {
+  const shown = new Set(list.data.map((c) => c.attempt_id));
+  return { ...next, data: [...list.data, ...next.data.filter((c) => !shown.has(c.attempt_id))] };
+}
 
 const samePeriod = (a: ProfilePeriod, b: ProfilePeriod) => (a.from ?? '') === (b.from ?? '') && (a.to ?? '') === (b.to ?? '');
 /** A period the server can answer: both days set are in order (the form says so before sending). */
@@ -78,7 +94,9 @@ const periodInOrder = (p: ProfilePeriod) => !p.from || !p.to || p.from <= p.to;
  * waits for the other: a new period reloads the figures (the old ones stay on screen meanwhile),
  * and a chosen picture is sent (one at a time; another choice while one is sent is refused, not
  * queued). The server answers the current user after a picture, which `reportUser` hands to the
- * header. `loadProfile`, `loadHistory`, `uploadPicture` and `reportUser` are provided by
+ * header. The certificates come a page at a time: the first with the page, the next ones when
+ * asked for (`certificates.more`, while the server counts more). `loadProfile`, `loadHistory`,
+ * `uploadPicture`, `loadCertificates` and `reportUser` are provided by
  * src/routes/profile/profile.actor.ts.
  */
 export const profileMachine = setup({
@@ -97,6 +115,9 @@ export const profileMachine = setup({
     uploadPicture: fromPromise<CurrentUser, PictureUpload>(async () => {
       throw new Error('uploadPicture must be provided (src/routes/profile/profile.actor.ts)');
     }),
+    loadCertificates: fromPromise<ExamCertificateList, { page: number }>(async () => {
+      throw new Error('loadCertificates must be provided (src/routes/profile/profile.actor.ts)');
+    }),
   },
   actions: {
     /** The current user the server answered after a picture: the header shows the new icon. */
@@ -105,6 +126,8 @@ export const profileMachine = setup({
   },
   guards: {
     periodChanged: ({ context, event }) => event.type === 'period.change' && periodInOrder(event.period) && !samePeriod(context.period, event.period),
+    /** The server counts more certificates than the pages loaded hold. */
+    moreCertificates: ({ context }) => context.data !== null && context.data.certificates.data.length < context.data.certificates.total,
   },
 }).createMachine({
   id: 'profile',
@@ -184,6 +207,29 @@ export const profileMachine = setup({
                   target: 'idle',
                   actions: assign({ uploadFailed: ({ context }) => context.uploading, uploadError: ({ event }) => failureMessage(event.error), uploading: null, pending: null }),
                 },
+              },
+            },
+          },
+        },
+        // More certificates, a page at a time, after those shown; the figures and pictures go on meanwhile.
+        certificates: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: { 'certificates.more': { guard: 'moreCertificates', target: 'loading' } },
+            },
+            loading: {
+              tags: ['certificatesLoading'],
+              entry: assign({ certificatesFailed: false, certificatesError: null }),
+              invoke: {
+                id: 'loadCertificates',
+                src: 'loadCertificates',
+                input: ({ context }) => ({ page: context.data!.certificates.page + 1 }),
+                onDone: {
+                  target: 'idle',
+                  actions: assign({ data: ({ context, event }) => (context.data ? { ...context.data, certificates: withNextPage(context.data.certificates, event.output) } : context.data) }),
+                },
+                onError: { target: 'idle', actions: assign({ certificatesFailed: true, certificatesError: ({ event }) => failureMessage(event.error) }) },
               },
             },
           },

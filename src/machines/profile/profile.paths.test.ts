@@ -3,8 +3,8 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { CurrentUser } from '../../api/schemas/users.schema';
 import { SubmissionError } from '../shared/submission-error';
 import { modelPaths, replayRuns, type Oracle } from '../testing/model-coverage';
-import { certificates, learner, mockStats, springHistory, yearHistory } from './profile.fixtures';
-import { profileMachine, type ProfileContext, type ProfilePeriod } from './profile.machine';
+import { certificates, firstCertificatePage, learner, mockStats, secondCertificatePage, springHistory, yearHistory } from './profile.fixtures';
+import { profileMachine, withNextPage, type ProfileContext, type ProfilePeriod } from './profile.machine';
 import { selectProfileView } from './profile.selectors';
 
 const spring: ProfilePeriod = { from: '2026-01-01', to: '2026-06-30' };
@@ -13,7 +13,7 @@ const picture = new Blob(['png'], { type: 'image/png' });
 const withIcon: CurrentUser = { ...learner, icon_url: '/api/pictures/new.png' };
 
 const input = { period: {}, mockExams: true };
-const actorIds = ['loadProfile', 'loadHistory', 'uploadPicture'];
+const actorIds = ['loadProfile', 'loadHistory', 'uploadPicture', 'loadCertificates'];
 const events = [
   { type: 'period.change', period: spring },
   { type: 'period.change', period: {} },
@@ -22,18 +22,27 @@ const events = [
   { type: 'picture.choose', kind: 'icon', file: picture, name: 'me.png' },
   { type: 'picture.choose', kind: 'cover', file: picture, name: 'harbour.jpg' },
   { type: 'xstate.done.actor.loadProfile', output: { history: yearHistory, stats: mockStats, certificates } },
+  { type: 'xstate.done.actor.loadProfile', output: { history: yearHistory, stats: mockStats, certificates: firstCertificatePage } },
   { type: 'xstate.error.actor.loadProfile', error: new SubmissionError('The server is busy.') },
   { type: 'xstate.error.actor.loadProfile', error: new TypeError('Failed to fetch') },
   { type: 'xstate.done.actor.loadHistory', output: springHistory },
   { type: 'xstate.error.actor.loadHistory', error: new SubmissionError('The period is not valid.') },
   { type: 'xstate.done.actor.uploadPicture', output: withIcon },
   { type: 'xstate.error.actor.uploadPicture', error: new SubmissionError('Choose a PNG, JPEG or WebP picture.') },
+  { type: 'certificates.more' },
+  { type: 'xstate.done.actor.loadCertificates', output: secondCertificatePage },
+  { type: 'xstate.error.actor.loadCertificates', error: new SubmissionError('The server is busy.') },
 ];
 
 const paths = modelPaths(profileMachine, events, { input, simplePaths: false });
 
 type Snap = AnyMachineSnapshot & { context: ProfileContext };
 const periodOf = (s: AnyMachineSnapshot) => (s as Snap).context.period;
+/** The server counts more certificates than the page shows. */
+const moreToShow = (s: AnyMachineSnapshot) => {
+  const list = (s as Snap).context.data?.certificates;
+  return list !== undefined && list.data.length < list.total;
+};
 /** A period the page asks the server for: a different one, its days in order (the form checks it too). */
 const newPeriod = (e: EventObject & { period?: unknown }, s: AnyMachineSnapshot) => {
   const p = e.period as ProfilePeriod;
@@ -73,8 +82,21 @@ const oracle: Oracle = {
         sending: { 'xstate.done.actor.uploadPicture': 'open', 'xstate.error.actor.uploadPicture': 'open' },
       },
     },
+    // More certificates: asked for only once the page is shown and while the server counts more
+    // than it shows; one page at a time (asking again while one loads does nothing).
+    certificates: {
+      state: (s) => (!s.matches('ready') ? 'closed' : s.matches({ ready: { certificates: 'loading' } }) ? 'loading' : 'open'),
+      table: {
+        closed: { 'xstate.done.actor.loadProfile': (_, s) => (s.matches('loading') ? 'open' : null) },
+        open: { 'certificates.more': (_, s) => (moreToShow(s) ? 'loading' : null) },
+        loading: { 'xstate.done.actor.loadCertificates': 'open', 'xstate.error.actor.loadCertificates': 'open' },
+      },
+    },
   },
-  offers: (s) => ({ 'picture.choose': selectProfileView(s as Parameters<typeof selectProfileView>[0]).canChoosePicture }),
+  offers: (s) => {
+    const view = selectProfileView(s as Parameters<typeof selectProfileView>[0]);
+    return { 'picture.choose': view.canChoosePicture, 'certificates.more': view.moreCertificates.offered && !view.moreCertificates.busy };
+  },
 };
 
 describe('profile machine, model-based', () => {
@@ -120,11 +142,32 @@ describe('profile machine, model-based', () => {
           expect(view.uploadFailure).toEqual({ kind: step.before.context.uploading, failure: { kind: 'server', message: 'Choose a PNG, JPEG or WebP picture.' } });
           expect(view.uploading).toBeNull();
         }
+        // The next page is the one after the last loaded, and it goes after the certificates shown.
+        if (step.event.type === 'certificates.more' && live.matches({ ready: { certificates: 'loading' } })) {
+          expect(calls('loadCertificates').at(-1)).toEqual({ page: step.before.context.data.certificates.page + 1 });
+          expect(view.moreCertificates).toEqual({ offered: true, busy: true, failure: null });
+        }
+        if (step.event.type === 'xstate.done.actor.loadCertificates') {
+          expect(view.certificates?.data.map((c) => c.attempt_id)).toEqual(['31', '12']);
+          expect(view.certificates?.total).toBe(2);
+          expect(view.moreCertificates).toEqual({ offered: false, busy: false, failure: null });
+        }
+        if (step.event.type === 'xstate.error.actor.loadCertificates') {
+          expect(view.certificates).toEqual(step.before.context.data.certificates);
+          expect(view.moreCertificates).toEqual({ offered: true, busy: false, failure: { kind: 'server', message: 'The server is busy.' } });
+        }
         expect(view.status).toBe(live.matches('ready') ? 'loaded' : live.matches('failed') ? 'failed' : 'loading');
         expect(view.failure === null).toBe(!live.matches('failed'));
         expect(JSON.stringify(view)).not.toContain('Failed to fetch');
       },
     });
     expect(result.uncovered).toEqual({ states: [], transitions: [] });
+  });
+});
+
+describe('withNextPage', () => {
+  it('puts the next page after the certificates shown, once each, with the latest count', () => {
+    const moved = { ...secondCertificatePage, data: [firstCertificatePage.data[0], ...secondCertificatePage.data], total: 3 };
+    expect(withNextPage(firstCertificatePage, moved)).toEqual({ ...moved, data: [firstCertificatePage.data[0], secondCertificatePage.data[0]] });
   });
 });

@@ -15,6 +15,9 @@ export interface ProfileViewModel {
   /** null: mock exams are switched off. */
   stats: MockExamStats | null;
   certificates: ExamCertificateList | null;
+  /** The next page of certificates: offered while the server counts more than are shown, busy while
+   * it loads, and why the last one failed (the list shown stays). */
+  moreCertificates: { offered: boolean; busy: boolean; failure: FailureView };
   /** The figures of a new period are on their way (the old ones stay). */
   periodBusy: boolean;
   periodFailure: FailureView;
@@ -40,6 +43,11 @@ export function selectProfileView(snapshot: Snapshot): ProfileViewModel {
     history: c.data?.history ?? null,
     stats: c.data?.stats ?? null,
     certificates: c.data?.certificates ?? null,
+    moreCertificates: {
+      offered: snapshot.can({ type: 'certificates.more' }) || snapshot.hasTag('certificatesLoading'),
+      busy: snapshot.hasTag('certificatesLoading'),
+      failure: failureView(c.certificatesFailed, c.certificatesError),
+    },
     periodBusy: snapshot.hasTag('reloading'),
     periodFailure: failureView(c.periodFailed, c.periodError),
     canChoosePicture: snapshot.can({ type: 'picture.choose', kind: 'icon', file: new Blob(), name: '' }),

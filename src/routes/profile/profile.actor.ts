@@ -4,13 +4,14 @@ import { listExamCertificates } from '../../api/exam-certificate.api';
 import { getLearningHistory } from '../../api/learning-history.api';
 import { getMockExamStats } from '../../api/mock-exams.api';
 import { downscalePicture, uploadProfilePicture } from '../../api/profile-pictures.api';
+import type { ExamCertificateList } from '../../api/schemas/exam-certificate.schema';
 import type { LearningHistory } from '../../api/schemas/learning-history.schema';
 import type { CurrentUser } from '../../api/schemas/users.schema';
 import { profileMachine, type PictureUpload, type ProfileData, type ProfilePeriod } from '../../machines/profile/profile.machine';
 import { SubmissionError } from '../../machines/shared/submission-error';
 import { toSubmissionError } from '../submission';
 
-/** The newest certificates the profile lists (each course's quiz records keep them all). */
+/** The certificates the profile lists at first, and adds each time more are asked for. */
 export const CERTIFICATES_SHOWN = 20;
 
 const query = (p: ProfilePeriod) => ({ ...(p.from ? { from_date: p.from } : {}), ...(p.to ? { to_date: p.to } : {}) });
@@ -34,6 +35,9 @@ export function profileRouteMachine(unreadable: string) {
           throw toSubmissionError(error);
         }
       }),
+      loadCertificates: fromPromise<ExamCertificateList, { page: number }>(({ input, signal }) =>
+        listExamCertificates({ page: input.page, per_page: CERTIFICATES_SHOWN }, { signal }).catch((error: unknown) => Promise.reject(toSubmissionError(error))),
+      ),
       loadHistory: fromPromise<LearningHistory, ProfilePeriod>(({ input, signal }) => getLearningHistory(query(input), { signal }).catch((error: unknown) => Promise.reject(toSubmissionError(error)))),
       uploadPicture: fromPromise<CurrentUser, PictureUpload>(async ({ input }) => {
         let picture: Blob;

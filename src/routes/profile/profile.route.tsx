@@ -43,6 +43,7 @@ function ProfilePage() {
       }}
       onRetry={() => actor.send({ type: 'retry' })}
       onPicture={(kind, file) => actor.send({ type: 'picture.choose', kind, file, name: file.name })}
+      onMoreCertificates={() => actor.send({ type: 'certificates.more' })}
     />
   );
 }

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
 import { fn } from 'storybook/test';
-import { emptyHistory, learner, noCertificates, profileViewAt, shown } from '../../machines/profile/profile.fixtures';
+import { emptyHistory, firstCertificatePage, learner, mockStats, noCertificates, profileViewAt, shown, yearHistory } from '../../machines/profile/profile.fixtures';
 import { ProfileView } from './profile-view';
 
 // DESIGN §4: every visible state of the profile page, its props built from the machine's state through the selectors.
@@ -15,7 +15,7 @@ const meta = {
       </MemoryRouter>
     ),
   ],
-  args: { view: profileViewAt(shown), user: learner, onPeriod: fn(), onRetry: fn(), onPicture: fn() },
+  args: { view: profileViewAt(shown), user: learner, onPeriod: fn(), onRetry: fn(), onPicture: fn(), onMoreCertificates: fn() },
 } satisfies Meta<typeof ProfileView>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -29,6 +29,13 @@ export const MockExamsOff: Story = { args: { view: profileViewAt(shown, { mockEx
 export const SendingPicture: Story = { args: { view: profileViewAt({ ready: { history: 'idle', picture: 'uploading' } }, { uploading: 'icon' }) } };
 export const PictureSaved: Story = { args: { view: profileViewAt(shown, { uploaded: 'cover' }) } };
 export const PictureRefused: Story = { args: { view: profileViewAt(shown, { uploadFailed: 'icon', uploadError: 'Choose a PNG, JPEG or WebP picture.' }) } };
+export const MoreCertificates: Story = { args: { view: profileViewAt(shown, { data: { history: yearHistory, stats: mockStats, certificates: firstCertificatePage } }) } };
+export const LoadingMoreCertificates: Story = {
+  args: { view: profileViewAt({ ready: { history: 'idle', picture: 'idle', certificates: 'loading' } }, { data: { history: yearHistory, stats: mockStats, certificates: firstCertificatePage } }) },
+};
+export const MoreCertificatesFailed: Story = {
+  args: { view: profileViewAt(shown, { certificatesFailed: true, certificatesError: null, data: { history: yearHistory, stats: mockStats, certificates: firstCertificatePage } }) },
+};
 export const Failed: Story = { args: { view: profileViewAt('failed', { data: null }) } };
 export const LoadedTraditionalChinese: Story = { globals: { locale: 'zh' } };
 export const LoadedSimplifiedChinese: Story = { globals: { locale: 'cn' } };

@@ -2,12 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { certificates, learner, noCertificates, profileViewAt, shown, springHistory } from '../../machines/profile/profile.fixtures';
+import { certificates, firstCertificatePage, learner, noCertificates, profileViewAt, shown, springHistory } from '../../machines/profile/profile.fixtures';
 import { renderWithI18n } from '../testing/render-with-i18n';
 import { ProfileView, type ProfileViewProps } from './profile-view';
 
 function props(overrides: Partial<ProfileViewProps> = {}): ProfileViewProps {
-  return { view: profileViewAt(shown), user: learner, onPeriod: vi.fn(), onRetry: vi.fn(), onPicture: vi.fn(), ...overrides };
+  return { view: profileViewAt(shown), user: learner, onPeriod: vi.fn(), onRetry: vi.fn(), onPicture: vi.fn(), onMoreCertificates: vi.fn(), ...overrides };
 }
 const render = (p: ProfileViewProps, lang?: 'en' | 'zh' | 'cn') =>
   renderWithI18n(
@@ -49,9 +49,26 @@ describe('profile view', () => {
   it('says when there is no certificate yet, and when only the newest are shown', () => {
     const { unmount } = render(props({ view: profileViewAt(shown, { data: { history: springHistory, stats: null, certificates: noCertificates } }) }));
     expect(screen.getByText("No certificates yet. Pass a course's examination to earn one.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more certificates' })).toBeNull();
     unmount();
     render(props({ view: profileViewAt(shown, { data: { history: springHistory, stats: null, certificates: { ...certificates, per_page: 1, total: 25 } } }) }));
-    expect(screen.getByText("The 1 newest of 25. Each course's examination records keep them all.")).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Showing the 1 newest of 25 certificates.');
+  });
+
+  it('shows more certificates when asked, says while they load, and why they did not come', async () => {
+    const more = { data: { history: springHistory, stats: null, certificates: firstCertificatePage } };
+    const p = props({ view: profileViewAt(shown, more) });
+    const { unmount } = render(p);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more certificates' }));
+    expect(p.onMoreCertificates).toHaveBeenCalledTimes(1);
+    unmount();
+    const loading = render(props({ view: profileViewAt({ ready: { history: 'idle', picture: 'idle', certificates: 'loading' } }, more) }));
+    expect(screen.getByRole('button', { name: 'Loading more certificates…' })).toHaveAttribute('aria-busy', 'true');
+    loading.unmount();
+    render(props({ view: profileViewAt(shown, { ...more, certificatesFailed: true, certificatesError: null }) }), 'zh');
+    expect(screen.getByRole('alert')).toHaveTextContent('未能載入更多證書，請再試一次。');
+    expect(screen.getByRole('button', { name: '顯示更多證書' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('certificate')).toHaveLength(1);
   });
 
   it('asks for a period from the form, and refuses one that ends before it starts', async () => {

@@ -21,13 +21,15 @@ export interface ProfileViewProps {
   onPeriod: (from: string, to: string) => void;
   onRetry: () => void;
   onPicture: (kind: PictureKind, file: File) => void;
+  /** The next page of certificates. */
+  onMoreCertificates: () => void;
 }
 
 /** The picture types the server takes (it checks the bytes, ADR 060). */
 const PICTURE_TYPES = 'image/png,image/jpeg,image/webp';
 
 /** /profile (SPEC §1: a profile with an icon, a cover picture, achievements and history). */
-export function ProfileView({ view, user, onPeriod, onRetry, onPicture }: ProfileViewProps) {
+export function ProfileView({ view, user, onPeriod, onRetry, onPicture, onMoreCertificates }: ProfileViewProps) {
   const { t } = useTranslation();
   return (
     <section className="profile-view" aria-labelledby="profile-title" data-testid="profile-view">
@@ -44,7 +46,7 @@ export function ProfileView({ view, user, onPeriod, onRetry, onPicture }: Profil
         </div>
       ) : null}
       {view.history ? <HistoryCard view={view} history={view.history} onPeriod={onPeriod} /> : null}
-      {view.certificates ? <CertificatesCard list={view.certificates} /> : null}
+      {view.certificates ? <CertificatesCard list={view.certificates} more={view.moreCertificates} onMore={onMoreCertificates} /> : null}
       {view.stats ? <MockExamCard stats={view.stats} /> : null}
       <nav className="profile-view__links" aria-label={t('profile:links_label')}>
         <Link to="/setting/reset-password">{t('profile:change_password')}</Link>
@@ -200,7 +202,7 @@ function MockExamCard({ stats }: { stats: MockExamStats }) {
 /** Where a certificate prints (the exam certificate page's route). */
 const certificateHref = (c: ExamCertificateList['data'][number]) => `/course/${c.course_id}/quiz/${c.quiz_id}/attempts/${c.attempt_id}/certificate`;
 
-function CertificatesCard({ list }: { list: ExamCertificateList }) {
+function CertificatesCard({ list, more, onMore }: { list: ExamCertificateList; more: ProfileViewModel['moreCertificates']; onMore: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
@@ -226,7 +228,21 @@ function CertificatesCard({ list }: { list: ExamCertificateList }) {
           ))}
         </ul>
       )}
-      {list.total > list.data.length ? <p className="profile-view__hint">{t('profile:certificates_more', { shown: list.data.length, total: formatNumber(list.total, lang) })}</p> : null}
+      {list.total > list.data.length ? (
+        <p className="profile-view__hint" role="status">
+          {t('profile:certificates_shown', { shown: formatNumber(list.data.length, lang), total: formatNumber(list.total, lang) })}
+        </p>
+      ) : null}
+      {more.failure ? (
+        <p className="profile-view__error" role="alert">
+          {failureText(more.failure, t('profile:certificates_more_failed'))}
+        </p>
+      ) : null}
+      {more.offered ? (
+        <Button onClick={onMore} aria-busy={more.busy} data-testid="certificates-more">
+          {more.busy ? t('profile:certificates_loading_more') : t('profile:certificates_show_more')}
+        </Button>
+      ) : null}
     </section>
   );
 }
