@@ -3,14 +3,14 @@ import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { PictureKind } from '../../src/api/schemas/profile-pictures.schema';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { profilePictures, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { FileStore } from '../storage/file-store';
 
 // The learner's icon and cover (SPEC §3, §7). The bytes decide what a picture is, never the
 // client's Content-Type or file name: only a PNG, JPEG or WebP is kept, under a random name the
 // server chose, and served back with the type of its bytes (and nosniff). Nothing lives in one
-// process's memory: the row says which file is current, and every process shares the file store.
+// process's memory: the picture is a row of the database, beside the user's row that points at it.
 
 export type PictureExtension = 'png' | 'jpg' | 'webp';
 
@@ -45,38 +45,36 @@ export function pictureNameOf(url: string | null): string | null {
 const column = (kind: PictureKind) => (kind === 'icon' ? users.iconUrl : users.coverUrl);
 
 /**
- * Keeps the picture and makes it the user's `kind`: the file first (under a new name, so a reader
- * of the old URL never sees the new bytes), then the row. Answers the new URL and the name of the
- * picture it replaced, if it was one of ours, for the caller to delete. Concurrent uploads of one
- * user: the row is locked, so each learns the one it replaced and no file is left behind.
+ * Keeps the picture and makes it the user's `kind`, in one transaction (ADR 060, addendum 2): the
+ * picture's row under a new name (so a reader of the old URL never sees the new bytes), the user's
+ * URL, and the removal of the picture it replaced when that was one of ours. The user's row is
+ * locked first, so concurrent uploads of one user each replace the one before and leave one
+ * picture. Answers the new URL, and the name of a replaced picture kept as a file before pictures
+ * moved into the database, for the caller to delete.
  */
-export async function replacePicture(db: Db, files: FileStore, userId: number, kind: PictureKind, bytes: Uint8Array): Promise<{ url: string; replaced: string | null }> {
+export async function replacePicture(db: Db, userId: number, kind: PictureKind, bytes: Uint8Array): Promise<{ url: string; replacedFile: string | null }> {
   const extension = pictureTypeOf(bytes);
   if (!extension) throw new HttpError(415, 'server:picture_type_invalid');
   const name = `${randomUUID()}.${extension}`;
   const url = `${PICTURE_URL_PREFIX}${name}`;
-  await files.write(`${FOLDER}/${name}`, bytes);
-  try {
-    const previous = await db.transaction(async (tx) => {
-      const [row] = await tx.select({ url: column(kind) }).from(users).where(eq(users.id, userId)).for('update');
-      if (!row) return undefined;
-      await tx
-        .update(users)
-        .set(kind === 'icon' ? { iconUrl: url } : { coverUrl: url })
-        .where(eq(users.id, userId));
-      return row.url;
-    });
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ url: column(kind) }).from(users).where(eq(users.id, userId)).for('update');
     // The account went away during the request.
-    if (previous === undefined) throw new HttpError(401, 'server:session_expired');
-    return { url, replaced: pictureNameOf(previous) };
-  } catch (error) {
-    await removePicture(files, name);
-    throw error;
-  }
+    if (!row) throw new HttpError(401, 'server:session_expired');
+    await tx.insert(profilePictures).values({ name, userId, mediaType: PICTURE_MEDIA_TYPE[extension], bytes });
+    await tx
+      .update(users)
+      .set(kind === 'icon' ? { iconUrl: url } : { coverUrl: url })
+      .where(eq(users.id, userId));
+    const replaced = pictureNameOf(row.url);
+    if (!replaced) return { url, replacedFile: null };
+    const removed = await tx.delete(profilePictures).where(eq(profilePictures.name, replaced)).returning({ name: profilePictures.name });
+    return { url, replacedFile: removed.length === 0 ? replaced : null };
+  });
 }
 
-/** Deletes a stored picture; best effort (false when it could not), never throws. */
-export async function removePicture(files: FileStore, name: string): Promise<boolean> {
+/** Deletes a picture kept as a file (before ADR 060's addendum 2); best effort (false when it could not), never throws. */
+export async function removePictureFile(files: FileStore, name: string): Promise<boolean> {
   if (!PICTURE_NAME.test(name)) return false;
   try {
     await rm(files.resolve(`${FOLDER}/${name}`), { force: true });
@@ -86,10 +84,16 @@ export async function removePicture(files: FileStore, name: string): Promise<boo
   }
 }
 
-/** A stored picture's bytes and media type; null for a name the server did not give or a file that is gone. */
-export async function readPicture(files: FileStore, name: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; mediaType: string } | null> {
+/**
+ * A picture's bytes and media type; null for a name the server did not give or a picture that is
+ * gone. From the database, or else from the file store, where pictures were kept before ADR 060's
+ * addendum 2 (a learner's picture uploaded then is still shown).
+ */
+export async function readPicture(db: Db, files: FileStore, name: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; mediaType: string } | null> {
   const match = PICTURE_NAME.exec(name);
   if (!match) return null;
+  const [row] = await db.select({ bytes: profilePictures.bytes, mediaType: profilePictures.mediaType }).from(profilePictures).where(eq(profilePictures.name, name));
+  if (row) return { bytes: new Uint8Array(row.bytes.buffer as ArrayBuffer, row.bytes.byteOffset, row.bytes.byteLength), mediaType: row.mediaType };
   try {
     const bytes = await files.read(`${FOLDER}/${name}`);
     // A file read's buffer is never shared memory.

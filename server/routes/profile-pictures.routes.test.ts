@@ -1,17 +1,18 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { currentUserSchema } from '../../src/api/schemas/users.schema';
 import { DEFAULT_COVER_URL, DEFAULT_ICON_URL, HEADER } from '../../src/config/constants';
-import { users } from '../db/schema';
+import { profilePictures, users } from '../db/schema';
 import { createTestContext, type TestContext } from '../test-support';
 import { signIn, type Learner } from '../testing/content-factory';
 
 // SPEC §3 icon_url / cover_url, §7 PUT users/current/icon and cover, read as an attacker would
 // call them: only a PNG, JPEG or WebP by its bytes is kept (whatever the headers say), under a name
 // the server chose, served back with the type of its bytes and nosniff; everything else is a
-// translated 4xx. Each test has its own copy of the file store (privateFiles): uploads write there.
+// translated 4xx. The pictures are rows of the database (ADR 060, addendum 2); each test also has its
+// own copy of the file store (privateFiles), where pictures were kept before.
 
 let ctx: TestContext;
 let agent01: Learner;
@@ -70,8 +71,10 @@ async function refusal(res: Response) {
   return { status: res.status, message: body.message };
 }
 
-/** The files in the store's pictures folder. */
-const storedPictures = () => {
+/** The names of the pictures kept in the database. */
+const storedPictures = async () => (await ctx.database.db.select({ name: profilePictures.name }).from(profilePictures).orderBy(asc(profilePictures.name))).map((r) => r.name);
+/** The files in the store's pictures folder (where pictures were kept before ADR 060's addendum 2). */
+const pictureFiles = () => {
   const dir = path.join(ctx.services.files.root, 'pictures');
   return existsSync(dir) ? readdirSync(dir).sort() : [];
 };
@@ -126,8 +129,25 @@ describe('PUT /api/users/current/icon and cover', () => {
     expect(await refusal(await anonymous.request(first))).toMatchObject({ status: 404, message: 'This file is not available.' });
     expect((await anonymous.request(second)).status).toBe(200);
     expect((await anonymous.request(cover)).status).toBe(200);
-    expect(storedPictures()).toEqual([second, cover].map((url) => url.split('/').pop()).sort());
+    expect(await storedPictures()).toEqual([second, cover].map((url) => url.split('/').pop()).sort());
+    expect(pictureFiles()).toEqual([]);
     expect(await current(agent01)).toMatchObject({ icon_url: second, cover_url: cover });
+  });
+
+  it('still shows a picture kept as a file before pictures moved into the database, and deletes the file once replaced', async () => {
+    const name = `${crypto.randomUUID()}.png`;
+    const dir = path.join(ctx.services.files.root, 'pictures');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, name), png('kept as a file'));
+    await ctx.database.db.update(users).set({ iconUrl: `/api/pictures/${name}` }).where(eq(users.externalId, 'agent01'));
+    const before = await anonymous.request(`/api/pictures/${name}`);
+    expect(before.status).toBe(200);
+    expect(before.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await before.arrayBuffer())).toEqual(png('kept as a file'));
+    const now = (await uploaded(await upload(agent01, 'icon', png('new')))).icon_url;
+    expect(pictureFiles()).toEqual([]);
+    expect(await storedPictures()).toEqual([now.split('/').pop()]);
+    expect((await anonymous.request(`/api/pictures/${name}`)).status).toBe(404);
   });
 
   it('leaves one picture behind when uploads of one user race', async () => {
@@ -136,7 +156,7 @@ describe('PUT /api/users/current/icon and cover', () => {
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 3 ? upload(agent01, 'icon', png(String(i))) : upload(agent01, 'icon', jpeg(String(i)), { type: 'image/jpeg' }))));
     expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
     const { icon_url } = await current(agent01);
-    expect(storedPictures()).toEqual([icon_url.split('/').pop()]);
+    expect(await storedPictures()).toEqual([icon_url.split('/').pop()]);
   });
 
   it('refuses what is not a PNG, JPEG or WebP by its bytes with 415, translated, and keeps nothing', async () => {
@@ -156,7 +176,7 @@ describe('PUT /api/users/current/icon and cover', () => {
       expect((await upload(agent01, 'icon', bytes, { type })).status).toBe(415);
     }
     expect(await current(agent01)).toMatchObject({ icon_url: DEFAULT_ICON_URL, cover_url: DEFAULT_COVER_URL });
-    expect(storedPictures()).toEqual([]);
+    expect(await storedPictures()).toEqual([]);
   });
 
   it('refuses a Content-Type other than a picture’s with 415, translated, even for a picture’s bytes', async () => {
@@ -167,7 +187,7 @@ describe('PUT /api/users/current/icon and cover', () => {
     }
     expect((await refusal(await upload(agent01, 'icon', png(), { type: 'text/html', lang: 'zh-HK' }))).message).toMatch(/^此處不接受這類檔案/);
     expect((await upload(agent01, 'icon', png(), { type: null })).status).toBe(415);
-    expect(storedPictures()).toEqual([]);
+    expect(await storedPictures()).toEqual([]);
   });
 
   it('refuses an empty body with 400, translated', async () => {
@@ -200,7 +220,7 @@ describe('PUT /api/users/current/icon and cover', () => {
     const agent02 = await signIn(ctx, 'agent02');
     expect(await refusal(await upload(agent02, 'icon', png()))).toMatchObject({ status: 403 });
     expect(await current(agent01)).toMatchObject({ icon_url: DEFAULT_ICON_URL });
-    expect(storedPictures()).toEqual([]);
+    expect(await storedPictures()).toEqual([]);
   });
 
   it('changes only the caller’s own picture', async () => {

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getPictureRoute, putCoverRoute, putIconRoute } from '../../src/api/schemas/profile-pictures.routes';
 import type { PictureKind } from '../../src/api/schemas/profile-pictures.schema';
-import { readPicture, removePicture, replacePicture } from '../domain/profile-pictures';
+import { readPicture, removePictureFile, replacePicture } from '../domain/profile-pictures';
 import { toCurrentUser } from '../domain/users';
 import type { AppEnv } from '../http/context';
 import { defineRoute, type UploadedFile } from '../http/define-route';
@@ -18,9 +18,10 @@ export const PICTURE_CACHE = 'private, max-age=31536000, immutable';
 export function registerProfilePictureRoutes(app: ApiApp, s: AppServices): void {
   const upload = async (c: Context<AppEnv>, kind: PictureKind, file: UploadedFile) => {
     const session = c.get('session');
-    const { url, replaced } = await replacePicture(s.db, s.files, session.userId, kind, file.bytes);
-    // After the row points at the new picture; a failure leaves a file behind, never a broken URL.
-    if (replaced && !(await removePicture(s.files, replaced))) s.log(`profile-pictures: could not delete the replaced picture ${replaced}`);
+    const { url, replacedFile } = await replacePicture(s.db, session.userId, kind, file.bytes);
+    // A picture replaced in the database went with the same transaction; one kept as a file before
+    // pictures moved there is deleted after it (a failure leaves the file, never a broken URL).
+    if (replacedFile && !(await removePictureFile(s.files, replacedFile))) s.log(`profile-pictures: could not delete the replaced picture ${replacedFile}`);
     return toCurrentUser({ ...session.user, ...(kind === 'icon' ? { iconUrl: url } : { coverUrl: url }) });
   };
 
@@ -30,7 +31,7 @@ export function registerProfilePictureRoutes(app: ApiApp, s: AppServices): void 
   // No bearer: an <img> cannot send one. The names are random UUIDs. nosniff comes with every
   // answer (security-headers.ts).
   defineRoute(app, getPictureRoute, async (c, { params }) => {
-    const picture = await readPicture(s.files, params.name);
+    const picture = await readPicture(s.db, s.files, params.name);
     if (!picture) throw new HttpError(404, 'server:file_not_found');
     return c.body(picture.bytes, 200, {
       'Content-Type': picture.mediaType,

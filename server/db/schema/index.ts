@@ -22,3 +22,4 @@ export * from './offline-courses';
 export * from './recruit-accounts';
 export * from './account-merge';
 export * from './management';
+export * from './profile-pictures';
