@@ -74,6 +74,9 @@ export const profileContextOf = (input: { period: ProfilePeriod; mockExams: bool
   certificatesError: null,
 });
 
+/** The server has certificates not shown on pages after the last one loaded. */
+export const hasMorePages = (list: ExamCertificateList) => list.data.length < list.total && list.page * list.per_page < list.total;
+
 /**
  * The list with the next page after it. A certificate earned meanwhile moves every later one a
  * place down the server's pages, so the next page can repeat the last one shown: it is shown once.
@@ -126,8 +129,10 @@ export const profileMachine = setup({
   },
   guards: {
     periodChanged: ({ context, event }) => event.type === 'period.change' && periodInOrder(event.period) && !samePeriod(context.period, event.period),
-    /** The server counts more certificates than the pages loaded hold. */
-    moreCertificates: ({ context }) => context.data !== null && context.data.certificates.data.length < context.data.certificates.total,
+    /** The server counts more certificates than are shown, and pages past the last one loaded (a
+     * certificate earned meanwhile is on the first page, which is not loaded again: it adds to the
+     * count, not to the pages left). */
+    moreCertificates: ({ context }) => context.data !== null && hasMorePages(context.data.certificates),
   },
 }).createMachine({
   id: 'profile',

@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../api/schemas/users.schema';
 import { SubmissionError } from '../shared/submission-error';
 import { modelPaths, replayRuns, type Oracle } from '../testing/model-coverage';
 import { certificates, firstCertificatePage, learner, mockStats, secondCertificatePage, springHistory, yearHistory } from './profile.fixtures';
-import { profileMachine, withNextPage, type ProfileContext, type ProfilePeriod } from './profile.machine';
+import { hasMorePages, profileMachine, withNextPage, type ProfileContext, type ProfilePeriod } from './profile.machine';
 import { selectProfileView } from './profile.selectors';
 
 const spring: ProfilePeriod = { from: '2026-01-01', to: '2026-06-30' };
@@ -38,10 +38,10 @@ const paths = modelPaths(profileMachine, events, { input, simplePaths: false });
 
 type Snap = AnyMachineSnapshot & { context: ProfileContext };
 const periodOf = (s: AnyMachineSnapshot) => (s as Snap).context.period;
-/** The server counts more certificates than the page shows. */
+/** The server counts more certificates than the page shows, on pages after the last one loaded. */
 const moreToShow = (s: AnyMachineSnapshot) => {
   const list = (s as Snap).context.data?.certificates;
-  return list !== undefined && list.data.length < list.total;
+  return list !== undefined && list.data.length < list.total && list.page * list.per_page < list.total;
 };
 /** A period the page asks the server for: a different one, its days in order (the form checks it too). */
 const newPeriod = (e: EventObject & { period?: unknown }, s: AnyMachineSnapshot) => {
@@ -162,6 +162,20 @@ describe('profile machine, model-based', () => {
       },
     });
     expect(result.uncovered).toEqual({ states: [], transitions: [] });
+  });
+});
+
+describe('hasMorePages', () => {
+  it('offers the next page while the server has pages after the last one loaded, not past the end', () => {
+    expect(hasMorePages(firstCertificatePage)).toBe(true);
+    expect(hasMorePages(withNextPage(firstCertificatePage, secondCertificatePage))).toBe(false);
+    // A certificate earned after the first page: the second repeats one shown, and the newest is on
+    // the first page, not loaded again. The count says 3, but no page after the second has any.
+    const moved = { ...secondCertificatePage, data: [firstCertificatePage.data[0]], total: 3 };
+    const list = withNextPage({ ...firstCertificatePage, total: 3 }, moved);
+    expect(list.data).toHaveLength(1);
+    expect(hasMorePages(list)).toBe(true);
+    expect(hasMorePages(withNextPage(list, { ...moved, data: [secondCertificatePage.data[0]], page: 3 }))).toBe(false);
   });
 });
 
