@@ -15,8 +15,8 @@ export interface ProfileViewModel {
   /** null: mock exams are switched off. */
   stats: MockExamStats | null;
   certificates: ExamCertificateList | null;
-  /** The next page of certificates: offered while the server counts more than are shown, busy while
-   * it loads, and why the last one failed (the list shown stays). */
+  /** The next page of certificates: offered while the server has pages after the last one loaded,
+   * busy while it loads, and why the last one failed (the list shown stays). */
   moreCertificates: { offered: boolean; busy: boolean; failure: FailureView };
   /** The figures of a new period are on their way (the old ones stay). */
   periodBusy: boolean;
