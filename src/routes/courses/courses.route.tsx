@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { useCallback, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useNavigate } from 'react-router-dom';
 import type { CourseList, DepartmentList } from '../../api/schemas/courses.schema';
@@ -34,6 +34,8 @@ interface PageProps {
 function CatalogueList({ list, title, filters, query, lang, departments, nav }: PageProps) {
   const navigate = useNavigate();
   const { view, retry } = usePagedList(catalogueMachine, { list, ...query, lang });
+  // The same function on every render, so the cards (a memoised grid) are not drawn again.
+  const onNavigate = useCallback((to: string) => navigate(to), [navigate]);
   return (
     <CoursesView
       list={list}
@@ -46,7 +48,7 @@ function CatalogueList({ list, title, filters, query, lang, departments, nav }: 
       onClear={nav.clear}
       onPage={nav.setPage}
       onRetry={retry}
-      onNavigate={(to) => navigate(to)}
+      onNavigate={onNavigate}
     />
   );
 }

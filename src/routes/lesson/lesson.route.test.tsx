@@ -9,6 +9,19 @@ import { renderApp } from '../testing/render-app';
 
 const path = (r: Request) => new URL(r.url).pathname;
 
+// Counts the attachment viewer's renders (ADR 063: the timer's tick must not draw the page again).
+const viewerRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../ui/attachment-viewer/attachment-viewer', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../ui/attachment-viewer/attachment-viewer')>();
+  return {
+    ...original,
+    AttachmentViewer: (props: Parameters<typeof original.AttachmentViewer>[0]) => {
+      viewerRenders.count += 1;
+      return original.AttachmentViewer(props);
+    },
+  };
+});
+
 beforeEach(() => {
   setToken(tokenFor('0'));
   clearToken();
@@ -42,5 +55,25 @@ describe('lesson page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/lesson/2/101'));
     await waitFor(() => expect(net.requests.filter((r) => path(r) === '/api/courses/2')).toHaveLength(2));
     expect(sent.slice(2)).toEqual(['/api/courses/2 page']);
+  });
+
+  it('counts on-screen time each second without drawing the page or its attachment again (ADR 063)', async () => {
+    fakeApi({
+      'GET /api/users/current': () => json(agent01),
+      'GET /api/courses/2': () => json(sampleCourse),
+      'GET /api/on_screen_log/course/2/total': () => json({ total_duration: 30 }),
+      'POST /api/viewings': () => json({ id: '9', started_at: new Date().toISOString(), identity_verified_until: null }),
+    });
+    renderApp('/lesson/2/102');
+    expect(await screen.findByRole('heading', { name: 'Product guide' })).toBeInTheDocument();
+    const timer = screen.getByTestId('on-screen-timer');
+    await waitFor(() => expect(timer).toHaveAttribute('data-status', 'counting'));
+    const time = () => timer.querySelector('time')?.getAttribute('dateTime');
+    const start = time();
+    const drawn = viewerRenders.count;
+    await waitFor(() => expect(time()).not.toBe(start), { timeout: 3000 });
+    const next = time();
+    await waitFor(() => expect(time()).not.toBe(next), { timeout: 3000 });
+    expect(viewerRenders.count).toBe(drawn);
   });
 });

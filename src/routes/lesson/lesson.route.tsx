@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { courseItemParamSchema } from '../../api/schemas/courses.schema';
@@ -26,6 +27,15 @@ function timerStatus(status: ReturnType<typeof onScreenTimeView>['status']) {
 const LESSON_CONTROLS = [...TIMER_CONTROLS, ...VIDEO_CONTROLS];
 const idleTimer = { status: 'idle', seconds: 0, target: null, notice: null } as const;
 
+/** The on-screen timer, subscribed to the lesson actor by itself: its tick each second draws the
+ * timer alone, not the whole page around it with its reading or its player (ADR 063). */
+function LessonTimer({ lesson }: { lesson: ActorRefFrom<ReturnType<typeof lessonLogic>> }) {
+  const viewingFailed = useSelector(lesson, selectViewingFailed);
+  const timer = useSelector(lesson, (s) => s.children.timer);
+  const timerView = useSelector(timer!, (s) => onScreenTimeView(s as OnScreenTimeSnapshot), sameTimerView) ?? idleTimer;
+  return <OnScreenTimeView status={timerStatus(timerView.status)} seconds={timerView.seconds} notice={timerView.notice} viewingFailed={viewingFailed} />;
+}
+
 /** The course's page: one lesson actor (ADR 019) runs the timer for the course while the learner
  * moves between its items; this component only selects view props from it. */
 function LessonPage({ courseId, itemId }: { courseId: string; itemId: string }) {
@@ -47,9 +57,6 @@ function LessonPage({ courseId, itemId }: { courseId: string; itemId: string }) 
 
   const view = useSelector(lesson, selectLessonView, sameLessonView);
   const finish = useSelector(lesson, selectFinishView, sameFinishView);
-  const viewingFailed = useSelector(lesson, selectViewingFailed);
-  const timer = useSelector(lesson, (s) => s.children.timer);
-  const timerView = useSelector(timer!, (s) => onScreenTimeView(s as OnScreenTimeSnapshot), sameTimerView) ?? idleTimer;
   const attachment = useSelector(lesson, (s) => s.children.attachment) as LessonAttachmentActor | undefined;
   const onRetry = () => lesson.send({ type: 'course.retry' });
   // A SCORM item (ADR 029): its launcher is the content; the page's on-screen time is the item's.
@@ -65,7 +72,7 @@ function LessonPage({ courseId, itemId }: { courseId: string; itemId: string }) 
       itemTitle={view.itemTitle}
       completed={view.completed}
       reading={view.reading}
-      timer={<OnScreenTimeView status={timerStatus(timerView.status)} seconds={timerView.seconds} notice={timerView.notice} viewingFailed={viewingFailed} />}
+      timer={<LessonTimer lesson={lesson} />}
       content={
         scormItem ? (
           <ScormLauncher key={scormItem.id} itemId={scormItem.id} title={scormItem.title} />

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { CourseCard as CourseCardData } from '../../api/schemas/courses.schema';
 import { CourseCard } from './course-card';
 
@@ -11,8 +12,10 @@ export interface CourseGridProps {
 /** Covers loaded at once: the first row of the widest grid (a phone shows the first card only). */
 export const EAGER_COVERS = 4;
 
-/** Cards in a grid that reflows to one column on phones. */
-export function CourseGrid({ courses, firstRank, onNavigate }: CourseGridProps) {
+/** Cards in a grid that reflows to one column on phones. Drawn again only when its own props
+ * change: the page around it renders again when the departments arrive or a filter is typed, and
+ * drawing twelve cards again was the largest task after a catalogue's first paint (ADR 063). */
+export const CourseGrid = memo(function CourseGrid({ courses, firstRank, onNavigate }: CourseGridProps) {
   return (
     <ol className={`course-grid${firstRank === undefined ? ' course-grid--plain' : ''}`} data-testid="course-grid">
       {courses.map((course, i) => (
@@ -27,4 +30,4 @@ export function CourseGrid({ courses, firstRank, onNavigate }: CourseGridProps) 
       ))}
     </ol>
   );
-}
+});

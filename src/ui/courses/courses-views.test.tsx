@@ -1,4 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '../../i18n/testing';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '../testing/render';
@@ -8,6 +10,19 @@ import { Pagination, pageWindow } from './pagination';
 import { completedCard, inProgressCard, sampleCard, sampleCourse } from './samples';
 import { nextItem } from './next-item';
 import { ListFilters } from './list-filters';
+
+// Counts the cards drawn (the grid is memoised so that a page's other updates do not draw them again).
+const cardRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./course-card', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./course-card')>();
+  return {
+    ...original,
+    CourseCard: (props: Parameters<typeof original.CourseCard>[0]) => {
+      cardRenders.count += 1;
+      return original.CourseCard(props);
+    },
+  };
+});
 
 describe('course card', () => {
   it('shows the display fields, and progress only once enrolled', () => {
@@ -40,6 +55,28 @@ describe('course grid', () => {
     const covers = screen.getAllByTestId('course-card').map((card) => card.querySelector('img')!);
     expect(covers.map((img) => img.getAttribute('loading'))).toEqual([...Array<string>(EAGER_COVERS).fill('eager'), 'lazy', 'lazy']);
     expect(covers.map((img) => img.getAttribute('fetchpriority'))).toEqual(['high', ...Array<null>(EAGER_COVERS + 1).fill(null)]);
+  });
+
+  it('draws its cards again only when its own props change, not when the page around it renders', () => {
+    const courses = [sampleCard, { ...sampleCard, id: '2' }];
+    const onNavigate = vi.fn();
+    const i18n = createI18n('en');
+    // The page around the grid: it renders again with the same cards and the same callback.
+    const page = (cards: typeof courses, heading: string) => (
+      <I18nextProvider i18n={i18n}>
+        <h1>{heading}</h1>
+        <CourseGrid courses={cards} onNavigate={onNavigate} />
+      </I18nextProvider>
+    );
+    cardRenders.count = 0;
+    const { rerender } = render(page(courses, 'All courses'));
+    expect(cardRenders.count).toBe(2);
+    rerender(page(courses, 'All courses, departments arrived'));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('departments arrived');
+    expect(cardRenders.count).toBe(2);
+    rerender(page([...courses], 'Page 2'));
+    expect(cardRenders.count).toBe(4);
+    expect(screen.getAllByTestId('course-card')).toHaveLength(2);
   });
 });
 
