@@ -82,7 +82,7 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
     const jti = randomUUID();
     const token = await signer.sign({ userId, jti, issuedAtSeconds, expiresAtSeconds, g2fa });
     const row = { jti, sessionId, issuedAt: new Date(issuedAtSeconds * 1000), expiresAt: new Date(expiresAtSeconds * 1000) };
-    return { token, store: async (tx: Pick<Db, 'insert'>) => (await tx.insert(tokens).values(row), token) };
+    return { token, row, store: async (tx: Pick<Db, 'insert'>) => (await tx.insert(tokens).values(row), token) };
   }
 
   /** Sign-in: a new session row for this browser (its X-Client-Id) and its first token; `g2fa`
@@ -92,25 +92,23 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
     const now = new Date(clock.now());
     // Expired tokens are refused by their exp claim already; `pruneExpiredTokens` (the housekeeping
     // sweep, ADR 041) removes their rows.
-    const minted = await mintToken(sessionId, userId, g2fa);
-    return db.transaction(async (tx) => {
-      if (singleDevice) {
-        // One active device per user: the same browser (client id) signing in again is not another device.
-        await tx
-          .update(sessions)
-          .set({ deviceExpiredAt: now })
-          .where(
-            and(
-              eq(sessions.userId, userId),
-              isNull(sessions.revokedAt),
-              isNull(sessions.deviceExpiredAt),
-              sql`${sessions.clientId} IS DISTINCT FROM ${clientId}`,
-            ),
-          );
-      }
-      await tx.insert(sessions).values({ id: sessionId, userId, clientId, createdAt: now, lastSeenAt: now, g2fa });
-      return { token: await minted.store(tx), sessionId };
-    });
+    const { token, row } = await mintToken(sessionId, userId, g2fa);
+    // One statement, so one round trip and no transaction held open across the event loop (ADR 064):
+    // the session, its first token and, with one device per user, the other devices' sessions
+    // expired, all or nothing. The token's row references the session inserted beside it (the
+    // foreign key is checked at the statement's end). The update does not see the new session.
+    const at = now.toISOString();
+    const expireOthers = singleDevice
+      ? // One active device per user: the same browser (client id) signing in again is not another device.
+        sql`, expired as (update ${sessions} set device_expired_at = ${at}::timestamptz
+            where user_id = ${userId}::bigint and revoked_at is null and device_expired_at is null and client_id is distinct from ${clientId}::text)`
+      : sql``;
+    await db.execute(sql`with started as (
+        insert into ${sessions} (id, user_id, client_id, created_at, last_seen_at, g2fa)
+        values (${sessionId}::uuid, ${userId}::bigint, ${clientId}::text, ${at}::timestamptz, ${at}::timestamptz, ${g2fa}::boolean))${expireOthers}
+      insert into ${tokens} (jti, session_id, issued_at, expires_at)
+      values (${row.jti}::text, ${sessionId}::uuid, ${row.issuedAt.toISOString()}::timestamptz, ${row.expiresAt.toISOString()}::timestamptz)`);
+    return { token, sessionId };
   }
 
   /** Checks a bearer token: signature, lifetime, and that its session and the token itself still stand. */

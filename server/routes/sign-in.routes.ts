@@ -31,8 +31,12 @@ export function registerAuthRoutes(app: ApiApp, s: AppServices): void {
       const checking = dryRun ? await checkingSession(c, s) : null;
       if (checking instanceof Response) return checking;
 
+      // The account is read while the try is counted (ADR 064): the password is checked only once
+      // the count allowed it, and a refused try's answer does not wait for, or depend on, the read.
+      const lookup = findUserByExternalId(s.db, external_id);
+      lookup.catch(() => undefined);
       const attempt = await beginAttempt(c, s, 'signin', external_id);
-      const user = await findUserByExternalId(s.db, external_id);
+      const user = await lookup;
       const right = (await verifyPassword(user?.passwordHash, password)) && user !== undefined;
       if (checking) {
         // The identity check is passed by the session's own user only.
@@ -58,8 +62,8 @@ export function registerAuthRoutes(app: ApiApp, s: AppServices): void {
         await attempt.refund();
         throw new HttpError(403, 'server:otp_needed', {}, { code: API_ERROR_CODE.missingCredential });
       }
-      await attempt.succeeded();
-      const { token, sessionId } = await s.sessions.start(user.id, clientId);
+      // Independent writes, sent together (ADR 064): the try's count starts again, the session begins.
+      const [, { token, sessionId }] = await Promise.all([attempt.succeeded(), s.sessions.start(user.id, clientId)]);
       setXsrfCookie(c, s.xsrf.mint(sessionId));
       return c.text(token, 200);
     });
