@@ -56,9 +56,16 @@ function itemCompleted(alias: string, userId: UserRef): SQL {
       and ${seconds} >= ${i}.required_seconds))`;
 }
 
-const totalItemsOf = (courseId: SQL | number) => sql`(select count(*) from course_items ti where ti.course_id = ${courseId})`;
-const completedItemsOf = (courseId: SQL | number, userId: UserRef) =>
-  sql`(select count(*) from course_items ci where ci.course_id = ${courseId} and ${itemCompleted('ci', userId)})`;
+/**
+ * The course's item count (`total`) and the learner's items done (`completed`), one row, in one read
+ * of the course's items: two counts, each a subquery, read them twice (ADR 065).
+ */
+const itemCountsOf = (courseId: SQL | number, userId: UserRef) =>
+  sql`(select count(*) as total, count(*) filter (where ${itemCompleted('ci', userId)}) as completed from course_items ci where ci.course_id = ${courseId})`;
+
+/** Whether the learner has done every item of the course, and it has at least one (`nonEmpty`). */
+const everyItemDone = (courseId: SQL | number, userId: UserRef, { nonEmpty = false } = {}) =>
+  sql`(select ${nonEmpty ? sql`counted.total > 0 and ` : sql``}counted.total = counted.completed from ${itemCountsOf(courseId, userId)} counted)`;
 
 const courseIdColumn = sql`${courses.id}`;
 
@@ -100,7 +107,7 @@ function cardJson(userId: UserRef, lang: Placeholder | Language, { counts = fals
       mine.status,
       ${counts ? sql`${progressOf(sql`mine.total`, sql`mine.completed`)} as progress, mine.completed as completed_items, mine.total as total_items` : sql`${listProgress(userId)} as progress`}
     from (select coalesce((select me.status from course_enrolments me where me.course_id = ${courses.id} and me.user_id = ${userId}), 'not_enrolled') as status
-      ${counts ? sql`, ${totalItemsOf(courseIdColumn)} as total, ${completedItemsOf(courseIdColumn, userId)} as completed` : sql``} offset 0) mine) card)`;
+      ${counts ? sql`, counted.total, counted.completed from ${itemCountsOf(courseIdColumn, userId)} counted` : sql``} offset 0) mine) card)`;
 }
 
 /** The card's progress from the course's item count and the learner's items done (mine.status in scope). */
@@ -114,7 +121,7 @@ const progressOf = (total: SQL, completed: SQL) =>
  * PostgreSQL runs a subquery in a CASE branch only when that branch is taken.
  */
 const listProgress = (userId: UserRef) =>
-  sql`case mine.status when 'in_progress' then (select ${progressOf(sql`counted.total`, sql`counted.completed`)} from (select ${totalItemsOf(courseIdColumn)} as total, ${completedItemsOf(courseIdColumn, userId)} as completed offset 0) counted) when 'completed' then 100 else 0 end`;
+  sql`case mine.status when 'in_progress' then (select ${progressOf(sql`counted.total`, sql`counted.completed`)} from ${itemCountsOf(courseIdColumn, userId)} counted) when 'completed' then 100 else 0 end`;
 
 /** A page of cards written by PostgreSQL, in the list's envelope. */
 function courseListText(cards: readonly string[], page: number, perPage: number, total: number): JsonText<CourseListResponse> {
@@ -434,7 +441,7 @@ const everyQuizPassed = (courseId: number, userId: number) =>
 /** Whether the learner has completed every lesson item of the course (a course without items: true). */
 export async function allItemsCompleted(tx: Tx, userId: number, courseId: number): Promise<boolean> {
   const [row] = await tx
-    .select({ done: sql<boolean>`${totalItemsOf(courseId)} = ${completedItemsOf(courseId, userId)}` })
+    .select({ done: sql<boolean>`${everyItemDone(courseId, userId)}` })
     .from(courses)
     .where(eq(courses.id, courseId));
   return Boolean(row?.done);
@@ -458,8 +465,7 @@ export async function refreshCompletion(tx: Tx, userId: number, courseId: number
       and(
         enrolment,
         eq(courseEnrolments.status, 'in_progress'),
-        sql`${totalItemsOf(courseId)} > 0`,
-        sql`${totalItemsOf(courseId)} = ${completedItemsOf(courseId, userId)}`,
+        sql`${everyItemDone(courseId, userId, { nonEmpty: true })}`,
         sql`${everyQuizPassed(courseId, userId)}`,
       ),
     )
