@@ -69,6 +69,14 @@ const firstPageChunks = {
     },
     { name: 'layout', priority: 8, test: /src[\\/](routes[\\/]layout[\\/]layout\.route\.tsx|ui[\\/]dialogs[\\/]session-timeout-dialog\.tsx)$/ },
     { name: 'sign-in', priority: 6, test: routeModule('sign-in') },
+    // What the catalogue shares with the course page and the lesson (the course's API and texts,
+    // the paged list): its own chunk, so that opening a lesson does not load and run the
+    // catalogue's page, its list machines and the materials' and news' calls with it (ADR 066).
+    {
+      name: 'course-shared',
+      priority: 5,
+      test: /src[\\/](api[\\/](courses\.api|pending-writes|schemas[\\/]courses\.(schema|routes))|routes[\\/](page-namespace|courses[\\/]courses-namespace|paged-list\.actor|use-paged-list)|machines[\\/]paged-list[\\/]|ui[\\/]courses[\\/](format|courses\.css))/,
+    },
     { name: 'courses', priority: 4, test: routeModule('courses') },
     { name: 'lesson', priority: 3, test: routeModule('lesson') },
     // The learning pages' texts: one chunk per language instead of six (ADR 043).

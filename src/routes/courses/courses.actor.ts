@@ -1,35 +1,14 @@
-import { fromPromise } from 'xstate';
 import { getDepartments, listCourses } from '../../api/courses.api';
 import { listMaterials } from '../../api/materials.api';
 import { listNews } from '../../api/news.api';
 import type { CourseCard, CourseList, DepartmentList } from '../../api/schemas/courses.schema';
 import type { Material } from '../../api/schemas/materials.schema';
 import type { NewsEntry } from '../../api/schemas/news.schema';
-import type { PagedResponse } from '../../api/schemas/paged.schema';
 import { createPagedListMachine, type ListQuery } from '../../machines/paged-list/paged-list.machine';
-import { toSubmissionError } from '../submission';
+import { loadPage } from '../paged-list.actor';
 
 /** The catalogue's query: which list, its filters and the page (`lang` only reloads, see below). */
 export type CatalogueQuery = { list: CourseList } & ListQuery;
-
-/** `lang` rides in the query only so that a language change reloads the texts; the server reads
- * the language from its header, so it is not sent. */
-function withoutLang<Query extends ListQuery>({ lang: _lang, ...rest }: Query): Query {
-  return rest as Query;
-}
-
-/** The `loadPage` actor of a list: the server's message as a SubmissionError, unless the machine
- * stopped waiting (a newer query), which reports nothing. */
-export function loadPage<Item, Query extends ListQuery>(load: (query: Query, signal: AbortSignal) => Promise<PagedResponse<Item>>) {
-  return fromPromise<PagedResponse<Item>, Query>(async ({ input, signal }) => {
-    try {
-      return await load(withoutLang(input), signal);
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw toSubmissionError(error);
-    }
-  });
-}
 
 export const catalogueMachine = createPagedListMachine<CourseCard, CatalogueQuery>('catalogue').provide({
   actors: { loadPage: loadPage<CourseCard, CatalogueQuery>(({ list, ...query }, signal) => listCourses(list, query, { signal })) },

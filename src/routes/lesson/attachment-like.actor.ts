@@ -4,7 +4,7 @@ import { attachmentLikeMachine } from '../../machines/attachment-like/attachment
 
 // The ONE place that wires the attachment-like machine to real I/O: SPEC §7 PUT/DELETE attachments/{id}/like.
 
-export function attachmentLikeLogic() {
+function provideAttachmentLike() {
   return attachmentLikeMachine.provide({
     actors: {
       saveLike: fromPromise<void, { attachmentId: string; like: boolean }>(({ input }) =>
@@ -12,4 +12,13 @@ export function attachmentLikeLogic() {
       ),
     },
   });
+}
+
+let provided: ReturnType<typeof provideAttachmentLike> | undefined;
+
+/** One provided machine for every lesson (ADR 066): a provided machine is an immutable definition
+ * that any number of actors run, and building its state tree again on each lesson cost time in the
+ * render that first draws the page. */
+export function attachmentLikeLogic() {
+  return (provided ??= provideAttachmentLike());
 }

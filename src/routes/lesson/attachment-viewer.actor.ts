@@ -35,7 +35,16 @@ export interface AttachmentViewerWiring {
   save?: (url: string) => void;
 }
 
-export function attachmentViewerLogic({ save = saveFromUrl }: AttachmentViewerWiring = {}) {
+let withDefaultSave: ReturnType<typeof provideAttachmentViewer> | undefined;
+
+/** The viewer's machine with its I/O. With the default save (every lesson) it is built once and
+ * shared (ADR 066): a provided machine is an immutable definition that any number of actors run. */
+export function attachmentViewerLogic({ save }: AttachmentViewerWiring = {}) {
+  if (save) return provideAttachmentViewer(save);
+  return (withDefaultSave ??= provideAttachmentViewer(saveFromUrl));
+}
+
+function provideAttachmentViewer(save: (url: string) => void) {
   return attachmentViewerMachine.provide({
     actors: {
       loadAttachment: fromPromise<AttachmentDetail, { attachmentId: string }>(({ input }) => getAttachment(input.attachmentId)),

@@ -1,7 +1,7 @@
 import { listCourseQuizzes } from '../../api/quizzes.api';
 import type { QuizSummary } from '../../api/schemas/quizzes.schema';
 import { createPagedListMachine } from '../../machines/paged-list/paged-list.machine';
-import { loadPage } from '../courses/courses.actor';
+import { loadPage } from '../paged-list.actor';
 
 /** The course page's quizzes section: one page of a list per course and interface language (a
  * language change asks again for the texts; the latest answer wins; a failure offers a retry). */
