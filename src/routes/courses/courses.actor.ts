@@ -1,9 +1,5 @@
 import { getDepartments, listCourses } from '../../api/courses.api';
-import { listMaterials } from '../../api/materials.api';
-import { listNews } from '../../api/news.api';
 import type { CourseCard, CourseList, DepartmentList } from '../../api/schemas/courses.schema';
-import type { Material } from '../../api/schemas/materials.schema';
-import type { NewsEntry } from '../../api/schemas/news.schema';
 import { createPagedListMachine, type ListQuery } from '../../machines/paged-list/paged-list.machine';
 import { loadPage } from '../paged-list.actor';
 
@@ -12,14 +8,6 @@ export type CatalogueQuery = { list: CourseList } & ListQuery;
 
 export const catalogueMachine = createPagedListMachine<CourseCard, CatalogueQuery>('catalogue').provide({
   actors: { loadPage: loadPage<CourseCard, CatalogueQuery>(({ list, ...query }, signal) => listCourses(list, query, { signal })) },
-});
-
-export const materialListMachine = createPagedListMachine<Material>('materialList').provide({
-  actors: { loadPage: loadPage<Material, ListQuery>((query, signal) => listMaterials(query, { signal })) },
-});
-
-export const newsListMachine = createPagedListMachine<NewsEntry>('newsList').provide({
-  actors: { loadPage: loadPage<NewsEntry, ListQuery>((query, signal) => listNews(query, { signal })) },
 });
 
 /** The catalogue's department filter choices, per interface language. Not paged: the machine sees

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { MaterialsView } from '../../ui/materials/materials-view';
-import { materialListMachine } from '../courses/courses.actor';
+import { materialListMachine } from './materials.actor';
 import { CoursesNamespace } from '../courses/courses-namespace';
 import { compact, materialParams, pageOf, PER_PAGE } from '../courses/list-params';
 import { usePagedList } from '../use-paged-list';

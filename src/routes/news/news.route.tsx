@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NewsView } from '../../ui/news/news-view';
-import { newsListMachine } from '../courses/courses.actor';
+import { newsListMachine } from './news.actor';
 import { CoursesNamespace } from '../courses/courses-namespace';
 import { compact, newsKind, pageOf, PER_PAGE } from '../courses/list-params';
 import { usePagedList } from '../use-paged-list';
