@@ -1,14 +1,10 @@
 import { z } from 'zod/mini';
-import { INT4_MAX, text } from './bounds.schema';
+import { INT4_MAX } from './bounds.schema';
 import { pagedResponseSchema } from './paged.schema';
 
 // Continual authentication evidence (SPEC §4): every prompt and its outcome, kept on the server.
 
-/** A course or course-item id as the client knows it; optional wherever a check is recorded. */
-export const contentRefSchema = text({ error: 'validation:id_invalid' }).check(
-  z.trim(),
-  z.regex(/^[\w.:-]{1,64}$/, { error: 'validation:id_invalid' }),
-);
+export { contentRefSchema } from './content-ref.schema';
 
 export const IDENTITY_CHECK_TYPES = ['password', 'authenticator'] as const;
 export const IDENTITY_CHECK_OUTCOMES = ['success', 'failure'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { text } from './bounds.schema';
-import { contentRefSchema } from './identity-checks.schema';
+import { contentRefSchema } from './content-ref.schema';
 import { passwordSchema } from './password.schema';
 
 export const externalIdSchema = text({ error: 'validation:agent_code_required' }).check(

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { OTP_LENGTH } from '../../config/constants';
 import { text } from './bounds.schema';
 import { externalIdSchema, loginPayloadSchema } from './sign-in.schema';
-import { contentRefSchema } from './identity-checks.schema';
+import { contentRefSchema } from './content-ref.schema';
 
 // Two-factor sign-in (SPEC §3 two-factor payloads, §4 Two-factor, §7): RFC 6238 codes of 6 digits.
 
