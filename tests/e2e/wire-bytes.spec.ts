@@ -110,3 +110,36 @@ test('a first page in Chinese names its chunks and texts in its HTML and fetches
   expect(asked('/api/courses/1'), 'one course request').toHaveLength(1);
   expect(asked('/api/on_screen_log/course/1/total'), 'one total request').toHaveLength(1);
 });
+
+// ADR 066: the catalogue's page code (its tabs, cards, list machines) is its own chunk. The lesson
+// and the course page share the course's API and texts with it, and used to load and run the
+// catalogue's whole chunk for them. A class name only the catalogue's tabs write marks that code.
+const CATALOGUE_CODE = 'catalogue-tabs__tab';
+
+test("a lesson and a course page load none of the catalogue page's code; the catalogue does (ADR 066)", async ({ page }) => {
+  await signIn(page, 'agent01');
+  const bodies: Array<Promise<[string, string]>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text().then((text) => [response.url(), text], () => [response.url(), '']));
+  });
+  const scriptsWithCatalogueCode = async () => {
+    const loaded = await Promise.all(bodies.splice(0));
+    expect(loaded.length, 'scripts were loaded').toBeGreaterThan(0);
+    return loaded.filter(([, text]) => text.includes(CATALOGUE_CODE)).map(([url]) => url);
+  };
+
+  for (const [path, shown] of [
+    ['/lesson/1/1', page.getByRole('article')],
+    ['/course/1', page.locator('article.course-detail')],
+  ] as const) {
+    await page.goto(path);
+    await expect(shown).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await scriptsWithCatalogueCode(), path).toEqual([]);
+  }
+
+  await page.goto('/courses/all');
+  await expect(page.getByTestId('course-grid')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await scriptsWithCatalogueCode(), 'the catalogue loads its own code').toHaveLength(1);
+});
