@@ -5,7 +5,8 @@
 // - counts (precise coverage, the same on any machine): XState machines built (`createMachine`),
 //   provided (`provide`) and state nodes initialised; zod schemas constructed; every function of
 //   the app's own sources called more than PAGE_WORK_CALLS times (default 20);
-// - the main-thread tasks from the first paint to the last largest-paint candidate, each with its
+// - the main-thread tasks from the navigation's start to the last largest-paint candidate (times
+//   from the first paint: negative before it), each with its
 //   costliest functions of the app and of its libraries (the V8 sampler in a Chrome trace), in ms
 //   of this machine (Lighthouse counts each four times).
 // Without source maps in dist/ the functions keep their minified names. Not part of `npm run bench`.
@@ -44,12 +45,13 @@ function nameAt(url, functionName, line, column) {
   return url ? `${functionName || '(anonymous)'} ${new URL(url).pathname}:${line}` : functionName || '(native)';
 }
 
-/** A fresh browser signed in as agent01 on a blank tab (so the path loads with a cold cache). */
-async function preparedPage(base) {
+/** A fresh browser, signed in as agent01 unless `path` is a public page, on a blank tab (so the path loads with a cold cache). */
+async function preparedPage(base, path) {
   const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, headless: 'new', args: [...CHROMIUM_ARGS, ...CHROMIUM_TLS_ARGS] });
   const page = await browser.newPage();
   await page.setViewport(VIEWPORT);
-  await signInAsAgent(page, base);
+  // The pages outside the signed-in layout are measured as a visitor sees them (/login would forward a signed-in one).
+  if (!/^\/(login|forgot-password|reset-password)\/?$/.test(path)) await signInAsAgent(page, base);
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
   await page.goto('about:blank');
@@ -58,7 +60,7 @@ async function preparedPage(base) {
 
 /** Calls per function of the load, by source name. */
 async function callCounts(base, path) {
-  const { browser, page, cdp } = await preparedPage(base);
+  const { browser, page, cdp } = await preparedPage(base, path);
   try {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
@@ -96,11 +98,11 @@ async function callCounts(base, path) {
 
 /** The main-thread tasks between the first paint and the last largest-paint candidate, with their samples. */
 async function tasksToLargestPaint(base, path) {
-  const { browser, page } = await preparedPage(base);
+  const { browser, page } = await preparedPage(base, path);
   const dir = mkdtempSync(join(tmpdir(), 'page-work-'));
   const traceFile = join(dir, 'trace.json');
   try {
-    await page.tracing.start({ path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'loading', 'disabled-by-default-v8.cpu_profiler'] });
+    await page.tracing.start({ path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'loading', 'blink.user_timing', 'disabled-by-default-v8.cpu_profiler'] });
     await page.goto(base + path, { waitUntil: 'networkidle0' });
     await page.tracing.stop();
     const { traceEvents } = JSON.parse(readFileSync(traceFile, 'utf8'));
@@ -127,11 +129,14 @@ async function tasksToLargestPaint(base, path) {
       end = Math.max(end, e.ts + e.dur);
     }
     const [first, last] = [paints[0]?.ts ?? 0, paints.at(-1)?.ts ?? 0];
+    // From the navigation's start: on a page whose first paint is its largest (/login, /main), all
+    // the work that decides it comes before that paint.
+    const start = traceEvents.find((e) => e.pid === main.pid && e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === base + path)?.ts ?? first;
     const label = (n) => nameAt(n.callFrame.url, n.callFrame.functionName, n.callFrame.lineNumber + 1, n.callFrame.columnNumber);
     return {
       paints: paints.map((p) => `${p.name === 'firstContentfulPaint' ? 'first paint' : 'largest-paint candidate'} +${((p.ts - first) / 1000).toFixed(0)} ms`),
       tasks: tasks
-        .filter((t) => t.ts + t.dur >= first && t.ts <= last && t.dur >= 3000)
+        .filter((t) => t.ts + t.dur >= start && t.ts <= last && t.dur >= 3000)
         .map((t) => {
           const inside = samples.filter(([ts]) => ts >= t.ts && ts <= t.ts + t.dur);
           const perSample = inside.length ? t.dur / 1000 / inside.length : 0;
