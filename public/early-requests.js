@@ -12,9 +12,12 @@
   try {
     var token = sessionStorage.getItem('student-token');
     var clientId = sessionStorage.getItem('client-id');
+    // Read first on every page: the browser opens this origin's local storage on its first use, a
+    // wait of milliseconds that this script takes while the app's scripts are still downloading,
+    // instead of the app at its start, just before the first page is drawn (ADR 068).
+    var stored = localStorage.getItem('lang');
     // The pages outside the signed-in layout (src/routes/router.tsx) do not load the current user.
     if (!token || !clientId || /^\/(login|forgot-password|reset-password|merge\/verify|logout|disclaimer|not-found)\/?$/.test(location.pathname)) return;
-    var stored = localStorage.getItem('lang');
     var lang = stored === 'zh' || stored === 'cn' ? stored : 'en';
     var headers = {
       Accept: 'application/json, text/plain, */*',
