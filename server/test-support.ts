@@ -7,6 +7,7 @@ import postgres from 'postgres';
 import { HEADER, XSRF_COOKIE } from '../src/config/constants';
 import { createApp } from './app';
 import { createManualClock, type ManualClock } from './clock';
+import { dropTestDatabase } from './testing/drop-database';
 import { testConfig, type ServerConfig } from './config';
 import { MIGRATIONS_FOLDER, openDatabase, type Database } from './db/client';
 import { seedIfEmpty } from './db/seed';
@@ -143,24 +144,6 @@ async function loadPostgresTemplate(): Promise<{ name: string; filesDir: string 
 
 let clones = 0;
 
-/**
- * Drops a test database. FORCE ends its connections, but an autovacuum worker busy in it belongs
- * to the server, which a non-superuser test role may not end ("must be a member of the role whose
- * process is being terminated"): seen once after a test that wrote many rows. The worker is gone
- * a moment later, so the drop is tried again.
- */
-async function dropTestDatabase(name: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await admin().unsafe(`drop database if exists ${name} with (force)`);
-      return;
-    } catch (error) {
-      if (attempt >= 10 || !/member of the role whose process is being terminated/.test(String(error))) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-    }
-  }
-}
-
 /** A database of its own for one test context, cloned from the template; `drop` removes it. */
 async function clonePostgresTemplate(): Promise<{ filesDir: string; database: Database; drop: () => Promise<void> }> {
   const template = await postgresTemplate();
@@ -168,7 +151,7 @@ async function clonePostgresTemplate(): Promise<{ filesDir: string; database: Da
   await admin().unsafe(`create database ${name} template ${template.name}`);
   // openDatabase still runs the migrator: it finds every migration applied (a check, not a migration).
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl(name) });
-  return { filesDir: template.filesDir, database, drop: () => dropTestDatabase(name) };
+  return { filesDir: template.filesDir, database, drop: () => dropTestDatabase(admin(), name) };
 }
 
 export interface TestRequestInit extends RequestInit {

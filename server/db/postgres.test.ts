@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './client';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './seed';
 import { eq, sql } from 'drizzle-orm';
 import { departments, users } from './schema';
+import { dropTestDatabase } from '../testing/drop-database';
 
 // The DATABASE_URL path (DESIGN §1: PostgreSQL behind several processes). Runs only when
 // TEST_DATABASE_URL points at a server whose user may create databases, e.g.
@@ -31,7 +32,7 @@ describe.skipIf(!adminUrl)('PostgreSQL (TEST_DATABASE_URL)', () => {
   });
   afterAll(async () => {
     await Promise.all(opened.map((d) => d.close()));
-    await admin?.unsafe(`drop database if exists ${name} with (force)`);
+    if (admin) await dropTestDatabase(admin, name);
     await admin?.end();
   });
 

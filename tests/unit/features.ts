@@ -536,6 +536,7 @@ export const SHARED = {
   /** src/api/schemas/<name>.*.ts */
   schemas: {
     bounds: 'bounds every text and number of every schema (ADR 014)',
+    'content-ref': 'the course or item id an identity check names, in the sign-in, two-factor and identity-check contracts (ADR 066)',
     day: 'the days a date filter may name (the offline catalogue, the reports, the audit)',
     error: 'the one error answer of every endpoint',
     paged: 'the paged answer of every list',
