@@ -1,7 +1,7 @@
 import { loadCurrentUser } from './current-user';
 import { callRoute } from './call-route';
 import { loginRoute } from './schemas/sign-in.routes';
-import { contentRefSchema } from './schemas/identity-checks.schema';
+import { contentRefSchema } from './schemas/content-ref.schema';
 import { checkTwoFactorRoute } from './schemas/two-factor.routes';
 
 // Continual authentication (SPEC §4, §7): the two checks of the prompt, each recorded by the

@@ -4,8 +4,6 @@ import { pagedResponseSchema } from './paged.schema';
 
 // Continual authentication evidence (SPEC §4): every prompt and its outcome, kept on the server.
 
-export { contentRefSchema } from './content-ref.schema';
-
 export const IDENTITY_CHECK_TYPES = ['password', 'authenticator'] as const;
 export const IDENTITY_CHECK_OUTCOMES = ['success', 'failure'] as const;
 

@@ -1,4 +1,4 @@
-import { contentRefSchema } from '../../api/schemas/identity-checks.schema';
+import { contentRefSchema } from '../../api/schemas/content-ref.schema';
 import type { ContentRef } from '../../machines/continual-auth/continual-auth.machine';
 
 /** A learning page's registration id and the course/item it shows. */
