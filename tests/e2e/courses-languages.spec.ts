@@ -87,3 +87,49 @@ for (const lang of ['en', 'cn', 'zh'] as const) {
     await expectNoSidewaysScroll(page, 'quiz');
   });
 }
+
+// ADR 069: twelve cards drawn in one task were the longest task after a catalogue's first paint on a
+// phone. The grid draws its first row with the page, then two cards in each following task; while cards
+// are to come the list is busy and the pages' navigation below it is hidden, so it never moves
+// under the reader. Recorded by a MutationObserver (one callback per change, between tasks), in the
+// production build (Preact, the app's own effect scheduling).
+test('a catalogue draws its first row of cards with the page and the rest two per task; its pages appear once all are drawn', async ({ page }) => {
+  await signIn(page, 'agent01');
+  await page.addInitScript(() => {
+    const seen: Array<{ cards: number; busy: string | null; pagesShown: boolean | null }> = [];
+    (window as unknown as { cardsSeen: typeof seen }).cardsSeen = seen;
+    new MutationObserver(() => {
+      const grid = document.querySelector('[data-testid="course-grid"]');
+      if (!grid) return;
+      const pages = document.querySelector('[data-testid="pagination"]');
+      const entry = { cards: grid.querySelectorAll('[data-testid="course-card"]').length, busy: grid.getAttribute('aria-busy'), pagesShown: pages ? getComputedStyle(pages).visibility !== 'hidden' : null };
+      const last = seen.at(-1);
+      if (!last || last.cards !== entry.cards || last.busy !== entry.busy || last.pagesShown !== entry.pagesShown) seen.push(entry);
+    }).observe(document, { childList: true, subtree: true, attributes: true });
+  });
+  type Seen = Array<{ cards: number; busy: string | null; pagesShown: boolean | null }>;
+  const seenSoFar = () => page.evaluate(() => (window as unknown as { cardsSeen: Seen }).cardsSeen.splice(0));
+  const expectDrawnByRows = (seen: Seen, where: string) => {
+    const counts = seen.map((s) => s.cards).filter((n, i, all) => n !== all[i - 1]);
+    // On a page change the previous page's cards stay under the spinner until the new ones come.
+    expect(counts.slice(counts.indexOf(4)), `${where}: 4 cards, then 2 more per task (seen ${counts.join(', ')})`).toEqual([4, 6, 8, 10, 12]);
+    for (const s of seen.slice(seen.findIndex((x) => x.cards === 4))) {
+      expect(s.busy, `${where}: busy while ${s.cards} of 12 are drawn`).toBe(s.cards < 12 ? 'true' : null);
+      if (s.pagesShown !== null) expect(s.pagesShown, `${where}: the pages hidden while ${s.cards} of 12 are drawn`).toBe(s.cards === 12);
+    }
+  };
+  await page.goto('/courses/all');
+  await expect(page.getByTestId('course-card')).toHaveCount(12);
+  await expect(page.getByTestId('pagination')).toBeVisible();
+  expectDrawnByRows(await seenSoFar(), 'the first load');
+
+  // The same grid given another page starts again from its first row.
+  await page.getByTestId('pagination').getByRole('button', { name: /2/ }).first().click();
+  await expect(page.getByTestId('course-card')).toHaveCount(2);
+  await seenSoFar();
+  await page.getByTestId('pagination').getByRole('button', { name: /1/ }).first().click();
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page.getByTestId('course-card')).toHaveCount(12);
+  await expect(page.getByTestId('pagination')).toBeVisible();
+  expectDrawnByRows(await seenSoFar(), 'back on page 1');
+});

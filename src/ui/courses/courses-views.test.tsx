@@ -1,11 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../i18n/testing';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '../testing/render';
 import { CourseCard } from './course-card';
-import { CourseGrid, EAGER_COVERS } from './course-grid';
+import { CARDS_DRAWN_PER_TASK, CARDS_FIRST_DRAWN, CourseGrid, EAGER_COVERS } from './course-grid';
 import { Pagination, pageWindow } from './pagination';
 import { completedCard, inProgressCard, sampleCard, sampleCourse } from './samples';
 import { nextItem } from './next-item';
@@ -74,9 +75,39 @@ describe('course grid', () => {
     rerender(page(courses, 'All courses, departments arrived'));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('departments arrived');
     expect(cardRenders.count).toBe(2);
-    rerender(page([...courses], 'Page 2'));
+    rerender(page(courses.map((c) => ({ ...c })), 'Page 2'));
     expect(cardRenders.count).toBe(4);
     expect(screen.getAllByTestId('course-card')).toHaveLength(2);
+  });
+});
+
+describe('course grid drawn a few cards per task (ADR 069)', () => {
+  const twelve = Array.from({ length: 12 }, (_, i) => ({ ...sampleCard, id: String(i + 1), title: `Course ${i + 1}` }));
+  const grid = (cards: typeof twelve) => (
+    <I18nextProvider i18n={createI18n('en')}>
+      <CourseGrid courses={cards} onNavigate={vi.fn()} />
+    </I18nextProvider>
+  );
+
+  it('draws the first row with the grid, busy while more are to come', () => {
+    expect([CARDS_FIRST_DRAWN, CARDS_DRAWN_PER_TASK]).toEqual([4, 2]);
+    // The first drawing alone (no effect runs on the server's renderer).
+    const first = document.createElement('div');
+    first.innerHTML = renderToStaticMarkup(grid(twelve));
+    expect([...first.querySelectorAll('[data-testid="course-card"] h2')].map((h) => h.textContent)).toEqual(['Course 1', 'Course 2', 'Course 3', 'Course 4']);
+    expect(first.querySelector('ol')).toHaveAttribute('aria-busy', 'true');
+    // A short list is whole at once, and not busy.
+    first.innerHTML = renderToStaticMarkup(grid(twelve.slice(0, 3)));
+    expect(first.querySelectorAll('[data-testid="course-card"]')).toHaveLength(3);
+    expect(first.querySelector('ol')).not.toHaveAttribute('aria-busy');
+  });
+
+  it('ends with every card in order, each drawn once, and no longer busy', () => {
+    cardRenders.count = 0;
+    render(grid(twelve));
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(twelve.map((c) => c.title));
+    expect(screen.getByTestId('course-grid')).not.toHaveAttribute('aria-busy');
+    expect(cardRenders.count).toBe(12);
   });
 });
 
