@@ -88,6 +88,23 @@ describe('the page script (public/early-requests.js)', () => {
     expect(runPageScript('/main')).toBeUndefined();
     expect(net.requests).toHaveLength(0);
   });
+
+  it('opens local storage on every page, public and signed out too (ADR 068: its first use would otherwise fall in the app’s start)', () => {
+    stubFetch(() => json(agent01));
+    const read = vi.spyOn(Storage.prototype, 'getItem');
+    const readLanguage = () => read.mock.calls.some(([key], i) => key === 'lang' && read.mock.contexts[i] === localStorage);
+    for (const path of ['/login', '/forgot-password', '/reset-password', '/main']) {
+      read.mockClear();
+      runPageScript(path);
+      expect(readLanguage(), path).toBe(true);
+    }
+    sessionStorage.clear();
+    delete page.__earlyRequests;
+    read.mockClear();
+    expect(runPageScript('/main')).toBeUndefined();
+    expect(readLanguage(), 'signed out').toBe(true);
+    read.mockRestore();
+  });
 });
 
 describe('the first cover of a list (ADR 048)', () => {
