@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signIn } from './support';
+import { signIn, storedToken } from './support';
 
 // Issue 11 §6, bytes on the wire (ADR 015): an English page fetches no Chinese font (neither the
 // faces' stylesheet nor a font file), a Chinese page fetches only its own script's font, and the
@@ -142,4 +142,43 @@ test("a lesson and a course page load none of the catalogue page's code; the cat
   await expect(page.getByTestId('course-grid')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await scriptsWithCatalogueCode(), 'the catalogue loads its own code').toHaveLength(1);
+});
+
+// ADR 070: the SCORM launcher (its machine, journal, contract and view) is a chunk of its own, loaded
+// when a SCORM item is shown. A class name only the launcher's view writes marks that code.
+const SCORM_CODE = 'scorm-launcher__sync';
+
+test('a reading lesson and a course without a SCORM item load none of the SCORM launcher; a course with one does (ADR 070)', async ({ page }) => {
+  await signIn(page, 'agent01');
+  const auth = { headers: { Authorization: `Bearer ${await storedToken(page)}` } };
+  type Detail = { lessons: { items: { id: string; kind: string }[] }[] };
+  const kindsOf = async (courseId: string) => ((await (await page.request.get(`/api/courses/${courseId}`, auth)).json()) as Detail).lessons.flatMap((l) => l.items.map((i) => i.kind));
+  expect(await kindsOf('1'), 'course 1 has no SCORM item').not.toContain('scorm');
+  const mine = (await (await page.request.get('/api/courses/mine?page=1&per_page=50', auth)).json()) as { data: { id: string }[] };
+  let scormCourse: string | undefined;
+  for (const { id } of mine.data) if ((await kindsOf(id)).includes('scorm')) scormCourse ??= id;
+  expect(scormCourse, 'agent01 is enrolled in a course with a SCORM item').toBeTruthy();
+
+  const bodies: Array<Promise<[string, string]>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text().then((text) => [response.url(), text], () => [response.url(), '']));
+  });
+  const scriptsWithScormCode = async () => {
+    const loaded = await Promise.all(bodies.splice(0));
+    expect(loaded.length, 'scripts were loaded').toBeGreaterThan(0);
+    return loaded.filter(([, text]) => text.includes(SCORM_CODE)).map(([url]) => url);
+  };
+  for (const [path, shown] of [
+    ['/lesson/1/1', page.getByRole('article')],
+    ['/course/1', page.locator('article.course-detail')],
+  ] as const) {
+    await page.goto(path);
+    await expect(shown).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await scriptsWithScormCode(), path).toEqual([]);
+  }
+  await page.goto(`/course/${scormCourse}`);
+  await expect(page.getByTestId('scorm-launcher').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await scriptsWithScormCode(), 'the course with a SCORM item loads the launcher').toHaveLength(1);
 });

@@ -9,7 +9,7 @@ import { courseContent } from '../continual-auth/learning-content';
 import { CoursesNamespace } from '../courses/courses-namespace';
 import { FeedbackFormsSection } from '../feedback-forms/feedback-forms.route';
 import { CourseQuizzes } from '../quiz/course-quizzes';
-import { ScormLauncher } from '../scorm/scorm.route';
+import { ScormLauncher } from '../scorm/scorm-launcher';
 import { courseDetailRouteMachine } from './course-detail.actor';
 
 function CoursePage({ id }: { id: string }) {

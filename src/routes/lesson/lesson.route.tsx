@@ -8,7 +8,7 @@ import { sameFinishView, sameLessonView, selectFinishView, selectLessonView, sel
 import { onScreenTimeView, sameTimerView, type OnScreenTimeSnapshot } from '../../machines/on-screen-time/on-screen-time.selectors';
 import type { MediaHandle } from '../../ui/attachment-viewer/use-media-events';
 import { LessonView } from '../../ui/lesson/lesson-view';
-import { ScormLauncher } from '../scorm/scorm.route';
+import { ScormLauncher } from '../scorm/scorm-launcher';
 import { OnScreenTimeView } from '../../ui/on-screen-time/on-screen-time-view';
 import { useContinualAuth, useContinualAuthFor, useLearningControls } from '../continual-auth/continual-auth-provider';
 import { lessonContent } from '../continual-auth/learning-content';
