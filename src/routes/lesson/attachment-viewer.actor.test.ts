@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { saveFromUrl } from './attachment-viewer.actor';
+import { attachmentLikeLogic } from './attachment-like.actor';
+import { attachmentViewerLogic, saveFromUrl } from './attachment-viewer.actor';
 
 describe('saveFromUrl (office documents, issue 11 §5)', () => {
   it('downloads through a same-tab download link under the server file name, and leaves nothing behind', () => {
@@ -17,5 +18,14 @@ describe('saveFromUrl (office documents, issue 11 §5)', () => {
     expect(document.querySelector('a[download]')).toBeNull();
     click.mockRestore();
     open.mockRestore();
+  });
+});
+
+describe('the lesson attachment machines, provided once (ADR 066)', () => {
+  it('every lesson shares one provided viewer and one like machine; a viewer with its own save is its own', () => {
+    expect(attachmentViewerLogic()).toBe(attachmentViewerLogic());
+    expect(attachmentLikeLogic()).toBe(attachmentLikeLogic());
+    const save = vi.fn();
+    expect(attachmentViewerLogic({ save })).not.toBe(attachmentViewerLogic());
   });
 });
