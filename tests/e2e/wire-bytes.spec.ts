@@ -111,23 +111,24 @@ test('a first page in Chinese names its chunks and texts in its HTML and fetches
   expect(asked('/api/on_screen_log/course/1/total'), 'one total request').toHaveLength(1);
 });
 
-// ADR 066: the catalogue's page code (its tabs, cards, list machines) is its own chunk. The lesson
-// and the course page share the course's API and texts with it, and used to load and run the
-// catalogue's whole chunk for them. A class name only the catalogue's tabs write marks that code.
-const CATALOGUE_CODE = 'catalogue-tabs__tab';
-
-test("a lesson and a course page load none of the catalogue page's code; the catalogue does (ADR 066)", async ({ page }) => {
-  await signIn(page, 'agent01');
+/**
+ * Records the scripts `page` loads from now on. `loadedWith(marker)` answers the URLs of those loaded
+ * since its last call whose text holds `marker` (a string only one part of the app writes).
+ */
+function scriptsLoaded(page: Page) {
   const bodies: Array<Promise<[string, string]>> = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') bodies.push(response.text().then((text) => [response.url(), text], () => [response.url(), '']));
   });
-  const scriptsWithCatalogueCode = async () => {
+  return async (marker: string) => {
     const loaded = await Promise.all(bodies.splice(0));
     expect(loaded.length, 'scripts were loaded').toBeGreaterThan(0);
-    return loaded.filter(([, text]) => text.includes(CATALOGUE_CODE)).map(([url]) => url);
+    return loaded.filter(([, text]) => text.includes(marker)).map(([url]) => url);
   };
+}
 
+/** Opens a reading lesson and course 1's page, each until shown, and expects none of the scripts either loaded to hold `marker`. */
+async function expectLessonAndCourseWithout(page: Page, loadedWith: (marker: string) => Promise<string[]>, marker: string) {
   for (const [path, shown] of [
     ['/lesson/1/1', page.getByRole('article')],
     ['/course/1', page.locator('article.course-detail')],
@@ -135,13 +136,24 @@ test("a lesson and a course page load none of the catalogue page's code; the cat
     await page.goto(path);
     await expect(shown).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(await scriptsWithCatalogueCode(), path).toEqual([]);
+    expect(await loadedWith(marker), path).toEqual([]);
   }
+}
+
+// ADR 066: the catalogue's page code (its tabs, cards, list machines) is its own chunk. The lesson
+// and the course page share the course's API and texts with it, and used to load and run the
+// catalogue's whole chunk for them. A class name only the catalogue's tabs write marks that code.
+const CATALOGUE_CODE = 'catalogue-tabs__tab';
+
+test("a lesson and a course page load none of the catalogue page's code; the catalogue does (ADR 066)", async ({ page }) => {
+  await signIn(page, 'agent01');
+  const loadedWith = scriptsLoaded(page);
+  await expectLessonAndCourseWithout(page, loadedWith, CATALOGUE_CODE);
 
   await page.goto('/courses/all');
   await expect(page.getByTestId('course-grid')).toBeVisible();
   await page.waitForLoadState('networkidle');
-  expect(await scriptsWithCatalogueCode(), 'the catalogue loads its own code').toHaveLength(1);
+  expect(await loadedWith(CATALOGUE_CODE), 'the catalogue loads its own code').toHaveLength(1);
 });
 
 // ADR 070: the SCORM launcher (its machine, journal, contract and view) is a chunk of its own, loaded
@@ -159,26 +171,10 @@ test('a reading lesson and a course without a SCORM item load none of the SCORM 
   for (const { id } of mine.data) if ((await kindsOf(id)).includes('scorm')) scormCourse ??= id;
   expect(scormCourse, 'agent01 is enrolled in a course with a SCORM item').toBeTruthy();
 
-  const bodies: Array<Promise<[string, string]>> = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.text().then((text) => [response.url(), text], () => [response.url(), '']));
-  });
-  const scriptsWithScormCode = async () => {
-    const loaded = await Promise.all(bodies.splice(0));
-    expect(loaded.length, 'scripts were loaded').toBeGreaterThan(0);
-    return loaded.filter(([, text]) => text.includes(SCORM_CODE)).map(([url]) => url);
-  };
-  for (const [path, shown] of [
-    ['/lesson/1/1', page.getByRole('article')],
-    ['/course/1', page.locator('article.course-detail')],
-  ] as const) {
-    await page.goto(path);
-    await expect(shown).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    expect(await scriptsWithScormCode(), path).toEqual([]);
-  }
+  const loadedWith = scriptsLoaded(page);
+  await expectLessonAndCourseWithout(page, loadedWith, SCORM_CODE);
   await page.goto(`/course/${scormCourse}`);
   await expect(page.getByTestId('scorm-launcher').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
-  expect(await scriptsWithScormCode(), 'the course with a SCORM item loads the launcher').toHaveLength(1);
+  expect(await loadedWith(SCORM_CODE), 'the course with a SCORM item loads the launcher').toHaveLength(1);
 });
