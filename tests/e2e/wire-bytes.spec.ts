@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signIn, storedToken } from './support';
+import { AFTER_PAGE_LOAD_DELAY_MS } from '../../src/platform/after-page-load';
 
 // Issue 11 §6, bytes on the wire (ADR 015): an English page fetches no Chinese font (neither the
 // faces' stylesheet nor a font file), a Chinese page fetches only its own script's font, and the
@@ -177,4 +178,31 @@ test('a reading lesson and a course without a SCORM item load none of the SCORM 
   await expect(page.getByTestId('scorm-launcher').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await loadedWith(SCORM_CODE), 'the course with a SCORM item loads the launcher').toHaveLength(1);
+});
+
+// ADR 071: Radix Dialog (the focus trap, scroll lock and layers of every modal and of the side
+// drawer) is fetched once a signed-in page has loaded and settled, not before its first paint; a
+// string only Radix's layers write marks that code. The drawer opens with it.
+const DIALOG_CODE = 'dismissableLayer.pointerDownOutside';
+
+test('a signed-in page draws without the dialog code, which it fetches after its load event and a settling delay; the drawer then opens (ADR 071)', async ({ page }) => {
+  await signIn(page, 'agent01');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const loadedWith = scriptsLoaded(page);
+  await page.goto('/main', { waitUntil: 'load' });
+  await expect(page.getByTestId('home-tile').first()).toBeVisible();
+  const dialogCode = page.waitForResponse(async (response) => response.request().resourceType() === 'script' && (await response.text()).includes(DIALOG_CODE));
+  expect(await loadedWith(DIALOG_CODE), 'no dialog code by the time the page has loaded').toEqual([]);
+  const url = (await dialogCode).url();
+  // Both times from the page's own timeline: when its load event began, and when it asked for the code.
+  const gap = await page.evaluate((script) => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const [fetched] = performance.getEntriesByName(script, 'resource');
+    return fetched.startTime - navigation.loadEventStart;
+  }, url);
+  expect(gap, 'fetched after the settling delay').toBeGreaterThanOrEqual(AFTER_PAGE_LOAD_DELAY_MS);
+  await page.getByTestId('menu-button').click();
+  await expect(page.getByTestId('side-drawer')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('side-drawer')).toBeHidden();
 });

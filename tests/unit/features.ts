@@ -565,6 +565,7 @@ export const SHARED = {
     'session-channel': 'the session shared between tabs',
     'scorm-runtime': 'scorm-again, the SCORM runtime library, loaded lazily for the SCORM launcher (ADR 029)',
     'yield-to-browser': 'ends a task so the browser can paint between boot\'s steps (ADR 035, addendum 3)',
+    'after-page-load': 'runs a task once the page has loaded and the browser is idle: code wanted later (ADR 071)',
   },
   /** src/machines/<folder>/ */
   machines: {

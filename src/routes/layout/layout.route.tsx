@@ -11,6 +11,16 @@ import { usePageLoading } from '../session/page-busy';
 import { useOptionalSession } from '../session/session-provider';
 import { routeTitle } from './page-title';
 import { viewportWidth } from '../../i18n';
+import { afterPageLoad } from '../../platform/after-page-load';
+import { preloadModal } from '../../ui/primitives/dialog';
+import { preloadSideDrawer } from '../../ui/layout/side-drawer';
+
+/** ADR 071: the modals' and the drawer's code, fetched once the page is whole, before either can be wanted. */
+const preloadClosedParts = () => {
+  // A failure is retried when the part is wanted (src/ui/primitives/lazy-part.ts).
+  preloadModal().catch(() => undefined);
+  preloadSideDrawer().catch(() => undefined);
+};
 
 export interface LayoutRouteProps {
   /** Session activity (clicks, wheel, touch, scroll); defaults to the app session's (SPEC §4). */
@@ -47,6 +57,7 @@ export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
   const showLoading = loading || mustResetPassword;
   usePageLoading(showLoading);
   const session = useOptionalSession();
+  useEffect(() => afterPageLoad(preloadClosedParts), []);
 
   const isManager = user?.is_manager ?? false;
   const isRecruit = user?.is_recruit ?? false;

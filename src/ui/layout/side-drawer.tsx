@@ -1,28 +1,16 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Dialog } from 'radix-ui';
-import { Button } from '../primitives/button';
-import { NavIcon } from './nav-icons';
+import { lazyPart } from '../primitives/lazy-part';
+
+type SideDrawerProps = { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode };
+
+// ADR 071: the drawer's Radix Dialog loads when it first opens, or once the layout has drawn its page.
+const drawerPanel = lazyPart<SideDrawerProps>(() => import('./side-drawer-panel').then((m) => m.SideDrawerPanel));
+
+/** Loads the drawer's code ahead of its first opening. */
+export const preloadSideDrawer = drawerPanel.preload;
 
 /** SPEC §2: the side navigation as a modal overlay with a backdrop (narrow screens or side nav disabled). */
-export function SideDrawer({ open, onOpenChange, children }: { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="side-drawer__backdrop" data-testid="side-drawer-backdrop" />
-        <Dialog.Content className="side-drawer" data-testid="side-drawer" aria-describedby={undefined}>
-          <div className="side-drawer__top">
-            <Dialog.Title className="side-drawer__title">{t('layout:menu')}</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" aria-label={t('layout:close_menu')}>
-                <NavIcon name="close" />
-              </Button>
-            </Dialog.Close>
-          </div>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
+export function SideDrawer(props: SideDrawerProps) {
+  const Panel = drawerPanel.useLoaded(props.open);
+  return Panel ? <Panel {...props} /> : null;
 }

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Dialog, VisuallyHidden } from 'radix-ui';
-import './dialog.css';
+import { lazyPart } from './lazy-part';
 
 export interface ModalProps {
   open: boolean;
@@ -21,48 +20,15 @@ export interface ModalProps {
   testId?: string;
 }
 
-/** A centred modal panel with a backdrop, built on Radix Dialog (focus trap, scroll lock, aria). */
-export function Modal({
-  open,
-  onOpenChange,
-  dismissable = true,
-  title,
-  fallbackTitle,
-  description,
-  panelClassName,
-  role = 'dialog',
-  children,
-  footer,
-  testId,
-}: ModalProps) {
-  const block = (e: Event) => {
-    if (!dismissable) e.preventDefault();
-  };
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className={['dialog-panel', panelClassName].filter(Boolean).join(' ')}
-          role={role}
-          data-testid={testId}
-          onEscapeKeyDown={block}
-          onPointerDownOutside={block}
-          onInteractOutside={block}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          {title ? (
-            <Dialog.Title className="dialog-title">{title}</Dialog.Title>
-          ) : (
-            <VisuallyHidden.Root asChild>
-              <Dialog.Title>{fallbackTitle}</Dialog.Title>
-            </VisuallyHidden.Root>
-          )}
-          {description ? <Dialog.Description className="dialog-description">{description}</Dialog.Description> : null}
-          {children}
-          {footer ? <div className="dialog-footer">{footer}</div> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
+// ADR 071: Radix Dialog and what it brings (focus trap, scroll lock, 11 KB brotli) load when a modal
+// first opens, or once the signed-in layout has drawn its page (preloadModal), not before the first paint.
+const modalPanel = lazyPart(() => import('./dialog-panel').then((m) => m.ModalPanel));
+
+/** Loads the modal's code ahead of its first opening. */
+export const preloadModal = modalPanel.preload;
+
+/** A centred modal panel with a backdrop (./dialog-panel.tsx); nothing until it first opens. */
+export function Modal(props: ModalProps) {
+  const Panel = modalPanel.useLoaded(props.open);
+  return Panel ? <Panel {...props} /> : null;
 }
