@@ -206,3 +206,28 @@ test('a signed-in page draws without the dialog code, which it fetches after its
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('side-drawer')).toBeHidden();
 });
+
+// ADR 072: a lesson's attachment views (the viewer, its video, PDF, audio, image and document views,
+// the like button) are a chunk of their own, loaded when the lesson shows an attachment. A class
+// name only the viewer writes marks that code.
+const ATTACHMENT_CODE = 'attachment-viewer__progress';
+
+test('a reading lesson loads none of the attachment views; a lesson with an attachment loads and shows them (ADR 072)', async ({ page }) => {
+  await signIn(page, 'agent01');
+  const auth = { headers: { Authorization: `Bearer ${await storedToken(page)}` } };
+  type Detail = { lessons: { items: { id: string; kind: string; attachment: { id: string } | null }[] }[] };
+  const items = ((await (await page.request.get('/api/courses/1', auth)).json()) as Detail).lessons.flatMap((l) => l.items);
+  const reading = items.find((i) => i.kind === 'reading' && !i.attachment);
+  const withAttachment = items.find((i) => i.attachment);
+  expect(reading && withAttachment, 'course 1 has a reading and an item with an attachment').toBeTruthy();
+
+  const loadedWith = scriptsLoaded(page);
+  await page.goto(`/lesson/1/${reading!.id}`);
+  await expect(page.getByRole('article')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await loadedWith(ATTACHMENT_CODE), 'the reading lesson').toEqual([]);
+  await page.goto(`/lesson/1/${withAttachment!.id}`);
+  await expect(page.locator('.attachment-viewer')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await loadedWith(ATTACHMENT_CODE), 'the lesson with an attachment').toHaveLength(1);
+});

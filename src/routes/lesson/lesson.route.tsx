@@ -14,7 +14,8 @@ import { useContinualAuth, useContinualAuthFor, useLearningControls } from '../c
 import { lessonContent } from '../continual-auth/learning-content';
 import { TIMER_CONTROLS, VIDEO_CONTROLS } from '../continual-auth/learning-controls';
 import { CoursesNamespace } from '../courses/courses-namespace';
-import { LessonAttachment, type LessonAttachmentActor } from './lesson-attachment';
+import type { LessonAttachmentActor } from './lesson-attachment';
+import { LessonAttachmentPart } from './lesson-attachment-part';
 import { lessonLogic, wallClock } from './lesson.actor';
 
 /** The timer's own statuses, as its view shows them (no item yet reads as paused). */
@@ -77,7 +78,7 @@ function LessonPage({ courseId, itemId }: { courseId: string; itemId: string }) 
         scormItem ? (
           <ScormLauncher key={scormItem.id} itemId={scormItem.id} title={scormItem.title} />
         ) : view.attachmentId && attachment ? (
-          <LessonAttachment
+          <LessonAttachmentPart
             key={view.attachmentId}
             attachment={attachment}
             media={media}
