@@ -38,7 +38,9 @@ async function lighthouseFor(base, { path, signIn, pathFor }) {
     const target = pathFor ? await pathFor(page, base) : { path };
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
-    const result = await lighthouse(`${base}${target.path}`, { onlyCategories: ['performance'], disableStorageReset: signIn, logLevel: 'error', output: 'json' }, undefined, page);
+    // LIGHTHOUSE_ARTIFACTS keeps each run's trace and network log for bench/lantern-graph.mjs (ADR 071).
+    const keep = process.env.LIGHTHOUSE_ARTIFACTS ? `${process.env.LIGHTHOUSE_ARTIFACTS}/${target.path.replaceAll('/', '_')}-${Date.now()}` : undefined;
+    const result = await lighthouse(`${base}${target.path}`, { onlyCategories: ['performance'], disableStorageReset: signIn, logLevel: 'error', output: 'json', ...(keep ? { gatherMode: keep, auditMode: keep } : {}) }, undefined, page);
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${target.path}`);
     if (process.env.LIGHTHOUSE_SAVE) writeFileSync(`${process.env.LIGHTHOUSE_SAVE}/${target.path.replaceAll('/', '_')}.json`, JSON.stringify(lhr));
