@@ -1,12 +1,12 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'radix-ui';
 import { Button } from '../primitives/button';
 import { NavIcon } from './nav-icons';
+import type { SideDrawerProps } from './side-drawer';
 
 /** SPEC §2: the side navigation as a modal overlay with a backdrop, with Radix Dialog: loaded by
  * ./side-drawer.tsx once the drawer first opens (ADR 071). */
-export function SideDrawerPanel({ open, onOpenChange, children }: { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode }) {
+export function SideDrawerPanel({ open, onOpenChange, children }: SideDrawerProps) {
   const { t } = useTranslation();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { lazyPart } from '../primitives/lazy-part';
 
-type SideDrawerProps = { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode };
+export type SideDrawerProps = { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode };
 
 // ADR 071: the drawer's Radix Dialog loads when it first opens, or once the layout has drawn its page.
 const drawerPanel = lazyPart<SideDrawerProps>(() => import('./side-drawer-panel').then((m) => m.SideDrawerPanel));
