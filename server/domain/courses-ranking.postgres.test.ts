@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../test-support';
+import { planOf } from '../testing/plan-of';
 import { createPostgresTestContext } from '../testing/postgres-context';
 
 // ADR 046: the ranking list's page is read in the order of courses_ranking_idx (enrolments, then
@@ -9,13 +10,6 @@ import { createPostgresTestContext } from '../testing/postgres-context';
 // large data set's 2,000 courses:
 //   TEST_DATABASE_URL=postgres://… npx vitest run server/domain/courses-ranking.postgres.test.ts
 const url = process.env.TEST_DATABASE_URL;
-
-/** The plan PostgreSQL chooses for a statement, as text. */
-async function planOf(ctx: TestContext, statement: ReturnType<typeof sql>): Promise<string> {
-  const result = await ctx.database.db.execute<{ 'QUERY PLAN': string }>(sql`explain ${statement}`);
-  const rows = Array.isArray(result) ? result : (result as { rows: { 'QUERY PLAN': string }[] }).rows;
-  return rows.map((r) => r['QUERY PLAN']).join('\n');
-}
 
 describe.skipIf(!url)('the ranking list on 2,000 courses (TEST_DATABASE_URL)', () => {
   let ctx: TestContext;

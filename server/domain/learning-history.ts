@@ -1,7 +1,9 @@
-import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LearningHistory, LearningHistoryQuery } from '../../src/api/schemas/learning-history.schema';
 import { COURSE_KINDS, type CourseKind } from '../../src/config/constants';
 import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import {
   courseEnrolments,
   courses,
@@ -75,6 +77,70 @@ const emptyTotals = (): LearningTotals => ({
   cpdOtherHours: 0,
 });
 
+const placeholder = sql.placeholder;
+
+/** The users asked about: one array value, so one prepared statement serves a learner and a team of any size. */
+const userIn = (column: AnyPgColumn, ids: SQL | Placeholder = placeholder('ids')) => sql`${column} = any(${ids}::bigint[])`;
+
+/**
+ * The enrolments of the users `ids` (a bigint[] value), each with its course's kind and CPD hours and
+ * its rule's Ethics/Regulations flag and due date. The course and its rule are looked up by key for
+ * each enrolment: joined as tables, PostgreSQL hashed the whole catalogue for a team's ~200
+ * enrolments (344 pages read for 2,000 courses on the large data set, a cost growing with the
+ * catalogue, ADR 073). `limit 1` (a course has one row, and one rule at most) keeps the lateral
+ * subquery from being pulled up into that join again; Drizzle leaves an `offset 0` out.
+ */
+export function enrolmentsWithCourses(db: Db, ids: SQL | Placeholder) {
+  const course = db
+    .select({ kind: courses.kind, cpd: courses.cpdHours, ethics: managementCourseRules.ethicsRegulations, dueAt: managementCourseRules.dueAt })
+    .from(courses)
+    .leftJoin(managementCourseRules, eq(managementCourseRules.courseId, courses.id))
+    .where(eq(courses.id, courseEnrolments.courseId))
+    .limit(1)
+    .as('course');
+  return db
+    .select({
+      userId: courseEnrolments.userId,
+      status: courseEnrolments.status,
+      completedAt: courseEnrolments.completedAt,
+      kind: course.kind,
+      cpd: course.cpd,
+      ethics: course.ethics,
+      dueAt: course.dueAt,
+    })
+    .from(courseEnrolments)
+    .innerJoinLateral(course, sql`true`)
+    .where(userIn(courseEnrolments.userId, ids));
+}
+
+/**
+ * learningTotals' reads, built once per database and run as prepared statements (ADR 037, 073):
+ * building their SQL on every call was most of the manager's report's CPU.
+ */
+function prepareTotals(db: Db) {
+  return {
+    enrolments: enrolmentsWithCourses(db, placeholder('ids')).prepare('learning_totals_enrolments'),
+    // The period is whole UTC days, as day_seconds' days (migration 0026, ADR 057): a row per
+    // user and day learnt, not every record (one each 30 s on screen).
+    seconds: db
+      .select({ userId: daySeconds.userId, s: sql<number>`coalesce(sum(${daySeconds.seconds}), 0)`.mapWith(Number) })
+      .from(daySeconds)
+      .where(and(userIn(daySeconds.userId), gte(daySeconds.day, placeholder('from')), lte(daySeconds.day, placeholder('to'))))
+      .groupBy(daySeconds.userId)
+      .prepare('learning_totals_seconds'),
+    attended: db
+      .select({ a: offlineAttendance, session: offlineSessions, cpd: offlineCourses.cpdHours, ethics: managementOfflineCourseRules.ethicsRegulations })
+      .from(offlineAttendance)
+      .innerJoin(offlineSessions, eq(offlineSessions.id, offlineAttendance.sessionId))
+      .innerJoin(offlineCourses, eq(offlineCourses.id, offlineSessions.courseId))
+      .leftJoin(managementOfflineCourseRules, eq(managementOfflineCourseRules.offlineCourseId, offlineCourses.id))
+      .where(and(userIn(offlineAttendance.userId), gte(offlineSessions.startsAt, placeholder('start')), lt(offlineSessions.startsAt, placeholder('end'))))
+      .prepare('learning_totals_attended'),
+  };
+}
+
+const totalsQueries = preparedPerDatabase(prepareTotals);
+
 /** Each user's totals in the period (a user without any activity gets zeros); `now` decides overdue. */
 export async function learningTotals(db: Db, userIds: readonly number[], period: Period, now: Date): Promise<Map<number, LearningTotals>> {
   const totals = new Map<number, LearningTotals>(userIds.map((id) => [id, emptyTotals()]));
@@ -84,20 +150,10 @@ export async function learningTotals(db: Db, userIds: readonly number[], period:
   const start = new Date(`${period.from}T00:00:00Z`);
   const end = new Date(Date.parse(`${period.to}T00:00:00Z`) + DAY);
 
-  const enrolments = await db
-    .select({
-      userId: courseEnrolments.userId,
-      status: courseEnrolments.status,
-      completedAt: courseEnrolments.completedAt,
-      kind: courses.kind,
-      cpd: courses.cpdHours,
-      ethics: managementCourseRules.ethicsRegulations,
-      dueAt: managementCourseRules.dueAt,
-    })
-    .from(courseEnrolments)
-    .innerJoin(courses, eq(courses.id, courseEnrolments.courseId))
-    .leftJoin(managementCourseRules, eq(managementCourseRules.courseId, courseEnrolments.courseId))
-    .where(inArray(courseEnrolments.userId, ids));
+  const values = { ids, from: period.from, to: period.to, start: start.toISOString(), end: end.toISOString() };
+  // The three reads at once, pipelined on the statement connections (ADR 044).
+  const prepared = totalsQueries(db);
+  const [enrolments, seconds, attended] = await Promise.all([prepared.enrolments.execute(values), prepared.seconds.execute(values), prepared.attended.execute(values)]);
   for (const e of enrolments) {
     const t = totals.get(e.userId)!;
     if (e.status === 'in_progress') {
@@ -110,24 +166,9 @@ export async function learningTotals(db: Db, userIds: readonly number[], period:
       else t.cpdOtherHours += e.cpd;
     }
   }
-
-  // The period is whole UTC days, as day_seconds' days (migration 0026, ADR 057): a row per
-  // user and day learnt, not every record (one each 30 s on screen).
-  const seconds = await db
-    .select({ userId: daySeconds.userId, s: sql<number>`coalesce(sum(${daySeconds.seconds}), 0)`.mapWith(Number) })
-    .from(daySeconds)
-    .where(and(inArray(daySeconds.userId, ids), gte(daySeconds.day, period.from), lte(daySeconds.day, period.to)))
-    .groupBy(daySeconds.userId);
   for (const s of seconds) totals.get(s.userId)!.onScreenHours = s.s / 3600;
 
   // Classroom attendance (check-out − check-in within the session) counts, up to the course's CPD hours.
-  const attended = await db
-    .select({ a: offlineAttendance, session: offlineSessions, cpd: offlineCourses.cpdHours, ethics: managementOfflineCourseRules.ethicsRegulations })
-    .from(offlineAttendance)
-    .innerJoin(offlineSessions, eq(offlineSessions.id, offlineAttendance.sessionId))
-    .innerJoin(offlineCourses, eq(offlineCourses.id, offlineSessions.courseId))
-    .leftJoin(managementOfflineCourseRules, eq(managementOfflineCourseRules.offlineCourseId, offlineCourses.id))
-    .where(and(inArray(offlineAttendance.userId, ids), gte(offlineSessions.startsAt, start), lt(offlineSessions.startsAt, end)));
   const perCourse = new Map<string, { userId: number; minutes: number; cpd: number; ethics: boolean }>();
   for (const r of attended) {
     const key = `${r.a.userId}:${r.session.courseId}`;
