@@ -6,9 +6,9 @@ describe('inlineStylesheets', () => {
 
   it('writes a known stylesheet into the page and leaves scripts linked', () => {
     const out = inlineStylesheets(html, (href) => (href === '/assets/s-b.css' ? 'body{margin:0}\n' : undefined));
-    expect(out).toContain('<style>body{margin:0}</style>');
-    // Linked once more, disabled (never fetched), so that Vite's preload helper does not link it again.
-    expect(out).toContain('<link rel="stylesheet" href="/assets/s-b.css" disabled>');
+    // Named by its file: public/early-requests.js links it, disabled, for Vite's preload helper (ADR 074).
+    expect(out).toContain('<style data-href="/assets/s-b.css">body{margin:0}</style>');
+    expect(out).not.toContain('<link rel="stylesheet"');
     expect(out.match(/s-b\.css/g)).toHaveLength(1);
     expect(out).toContain('<script type="module" crossorigin src="/assets/index-a.js"></script>');
   });

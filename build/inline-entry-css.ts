@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { inlinedStylesheet } from '../src/config/route-hints.ts';
 
 // ADR 035: the entry's stylesheet (about 2 KB gzip) is written into index.html instead of linked:
 // a linked stylesheet blocks the first paint for one more round trip (Lighthouse: render-blocking
@@ -7,10 +8,10 @@ import type { Plugin } from 'vite';
 //
 // A lazy chunk that imports from the entry lists the entry's stylesheet among its dependencies, and
 // Vite's preload helper links each one unless the page has a <link rel="stylesheet"> of that href.
-// So the inlined text is followed by such a link, `disabled`: a disabled stylesheet link is not
-// fetched (HTML: "fetch and process the linked resource" returns when the element is disabled), and
-// the helper finds it and requests nothing. Without it, every page fetched the entry's stylesheet a
-// second time, one more request on the phone network before the first paint (ADR 053).
+// So public/early-requests.js adds such a link, `disabled`, for each inlined sheet before the app's
+// scripts run (a disabled link made by a script is not fetched), and the helper finds it and
+// requests nothing. Without it, every page fetched the entry's stylesheet a second time, one more
+// request on the phone network before the first paint (ADR 053, 074).
 
 const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.css)"\s*\/?>/g;
 
@@ -20,7 +21,7 @@ export function inlineStylesheets(html: string, read: (href: string) => string |
     const css = read(href);
     // "</style" inside the text would end the element early; such a sheet stays linked.
     if (css === undefined || /<\/style/i.test(css)) return link;
-    return `<style>${css.trim()}</style><link rel="stylesheet" href="${href}" disabled>`;
+    return inlinedStylesheet(href, css);
   });
 }
 

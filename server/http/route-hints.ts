@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE } from '../../src/config/constants';
-import type { RouteHint } from '../../src/config/route-hints';
+import { inlinedStylesheet, type RouteHint } from '../../src/config/route-hints';
 import type { ContentCoding } from './content-encoding';
 
 // ADR 043: a first page's index.html names the chunks, stylesheets, texts and image its first render
@@ -13,16 +13,16 @@ const SAFE_HREF = /^\/(?!.*\.\.)[\w./-]+$/;
 
 /**
  * A first page's stylesheet (a few KB), written into the page (ADR 053): fetched, each was one more
- * request, and requests for stylesheets go first, so the scripts waited for a free connection. The
- * disabled link after it is never fetched; Vite's preload helper finds it (it looks for a
- * <link rel="stylesheet"> of that href) and does not link the sheet again when the chunk loads
- * (build/inline-entry-css.ts does the same for the entry's own). A sheet whose text is unknown, or
+ * request, and requests for stylesheets go first, so the scripts waited for a free connection.
+ * public/early-requests.js links it, disabled (never fetched), so that Vite's preload helper finds
+ * it and does not link the sheet again when the chunk loads (ADR 074; build/inline-entry-css.ts
+ * does the same for the entry's own). A sheet whose text is unknown, or
  * would end the <style> element early, is preloaded as before; the helper then inserts
  * <link rel="stylesheet" crossorigin>, so the preload's mode must match.
  */
 function styleElement(href: string, css: string | undefined): string {
   if (css === undefined || /<\/style/i.test(css)) return `<link rel="preload" as="style" crossorigin href="${href}">`;
-  return `<style>${css.trim()}</style><link rel="stylesheet" href="${href}" disabled>`;
+  return inlinedStylesheet(href, css);
 }
 
 /** The hints as elements: Vite's preload helper finds these hrefs and adds no second request.

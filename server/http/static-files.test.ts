@@ -173,9 +173,11 @@ describe('a first page names its chunks in its HTML (ADR 043)', () => {
     const head = text.slice(0, text.indexOf('</head>'));
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/c-Login123.js">');
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/en-Texts123.js">');
-    // Its stylesheet written into the page, with a disabled link (never fetched) that keeps Vite's
-    // preload helper from linking it again (ADR 053); one it cannot read or inline is preloaded.
-    expect(head).toContain('<style>.sign-in{color:red}</style><link rel="stylesheet" href="/assets/s-Login123.css" disabled>');
+    // Its stylesheet written into the page, named by its file for public/early-requests.js, which
+    // links it disabled so that Vite's preload helper does not fetch it (ADR 053, 074); one it cannot
+    // read or inline is preloaded.
+    expect(head).toContain('<style data-href="/assets/s-Login123.css">.sign-in{color:red}</style>');
+    expect(head).not.toContain('<link rel="stylesheet" href="/assets/s-Login123.css"');
     expect(head).not.toContain('<link rel="preload" as="style" crossorigin href="/assets/s-Login123.css">');
     expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/s-Missing1.css">');
     expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/s-Ends1234.css">');

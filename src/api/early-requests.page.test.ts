@@ -207,3 +207,20 @@ describe('the app reads what the page script asked for', () => {
     expect(() => adoptPageEarly([{ path: 3 }, null], resend)).not.toThrow();
   });
 });
+
+// ADR 074: the stylesheets written into the page are linked, disabled, by this script (a disabled
+// link in the HTML itself was fetched by Debian's Chromium 150), so Vite's preload helper finds them.
+describe('the stylesheets written into the page', () => {
+  afterEach(() => document.head.querySelectorAll('style[data-href], link[rel="stylesheet"]').forEach((e) => e.remove()));
+
+  it('links each one, disabled, right after it, on every page (signed out too)', () => {
+    clearToken();
+    document.head.insertAdjacentHTML('beforeend', '<style data-href="/assets/s-entry.css">body{}</style><style data-href="/assets/s-page.css">p{}</style><style>a{}</style>');
+    runPageScript('/login');
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+    expect(links.map((l) => [l.getAttribute('href'), l.disabled, l.previousElementSibling?.getAttribute('data-href')])).toEqual([
+      ['/assets/s-entry.css', true, '/assets/s-entry.css'],
+      ['/assets/s-page.css', true, '/assets/s-page.css'],
+    ]);
+  });
+});

@@ -13,3 +13,11 @@ export interface RouteHint {
   /** The interface texts the page loads, per language (the server picks the visitor's). */
   texts: Record<string, string[]>;
 }
+
+/**
+ * A stylesheet written into the page (ADR 035, 053), named by its file. public/early-requests.js
+ * links each such sheet, disabled, before the app's scripts run, so that Vite's preload helper (it
+ * looks for a <link rel="stylesheet"> of the href) does not fetch it again. A disabled link written
+ * in the HTML was fetched all the same by Debian's Chromium 150 (ADR 074); one made by a script is not.
+ */
+export const inlinedStylesheet = (href: string, css: string) => `<style data-href="${href}">${css.trim()}</style>`;

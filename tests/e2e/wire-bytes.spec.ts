@@ -83,10 +83,12 @@ test('a first page in Chinese names its chunks and texts in its HTML and fetches
   const assets = urls.filter((u) => u.includes('/assets/')).map((u) => new URL(u).pathname);
   for (const h of hinted) expect(assets.filter((a) => a === h), h).toHaveLength(1);
   expect(assets.filter((a) => /\/assets\/en-[\w-]+\.js$/.test(a)), 'no English texts').toEqual([]);
-  // The entry's stylesheet is written into the page; its disabled link (which keeps Vite's preload
-  // helper from linking it again) is never fetched, and the page still has its styles (ADR 053).
-  const entryCss = /<style>[^<]*<\/style><link rel="stylesheet" href="([^"]+)" disabled>/.exec(html)?.[1];
-  expect(entryCss, 'the entry stylesheet inlined, with a disabled link').toMatch(/^\/assets\/s-[\w-]+\.css$/);
+  // The entry's stylesheet is written into the page, named by its file; public/early-requests.js
+  // links it disabled (which keeps Vite's preload helper from linking it again), it is never
+  // fetched, and the page still has its styles (ADR 053, 074).
+  const entryCss = /<style data-href="([^"]+)">/.exec(html)?.[1];
+  expect(entryCss, 'the entry stylesheet inlined').toMatch(/^\/assets\/s-[\w-]+\.css$/);
+  await expect(page.locator(`link[rel="stylesheet"][href="${entryCss}"]`)).toHaveJSProperty('disabled', true);
   expect(assets.filter((a) => a === entryCss), 'the entry stylesheet never fetched').toEqual([]);
   expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).minHeight)).not.toBe('0px');
   expect(urls.filter((u) => new URL(u).pathname === '/api/app-config'), 'one configuration request').toHaveLength(1);
