@@ -39,16 +39,17 @@ describe.skipIf(!url)("a team's enrolments on 2,000 courses (TEST_DATABASE_URL)"
     await db.execute(sql`analyze course_enrolments`);
   });
   afterAll(() => ctx?.close());
+  /** The team's ids as one bigint[] value, as the prepared statement receives them. */
+  const teamIds = () => sql.raw(`array[${team.join(',')}]`);
 
   it("reads each enrolment's course by its key, not the whole catalogue", async () => {
-    const ids = sql.raw(`array[${team.join(',')}]`);
-    const plan = await planOf(ctx, sql`${enrolmentsWithCourses(ctx.database.db, ids)}`);
+    const plan = await planOf(ctx, sql`${enrolmentsWithCourses(ctx.database.db, teamIds())}`);
     expect(plan).toContain('Index Scan using courses_pkey on courses');
     expect(plan).not.toMatch(/Seq Scan on courses\b/);
   });
 
   it("reads the team's 190 enrolments, each with its course", async () => {
-    const rows = await enrolmentsWithCourses(ctx.database.db, sql.raw(`array[${team.join(',')}]`));
+    const rows = await enrolmentsWithCourses(ctx.database.db, teamIds());
     expect(rows).toHaveLength(190);
     expect(new Set(rows.map((r) => r.userId))).toEqual(new Set(team));
     expect(rows.every((r) => r.kind === 'elective' && r.status === 'in_progress')).toBe(true);
