@@ -1,6 +1,9 @@
 // `npm run bench:large` (issue 15, ADR 034; by hand, needs PostgreSQL): the signed-in endpoints on a
 // small (demo-only) database and on the large one made by `npm run db:large`, with autocannon at 20
 // connections for 10 s each, beside a bare Hono hello-world measured in the same run. Each endpoint
+// is measured three times: on the small database and on the large one as the demo's accounts (the
+// same requests and answers: what the volume alone costs), then on the large one as a learner and a
+// manager of the large set (larger answers), each against the small figures. Each endpoint
 // is also sent at a steady rate (STEADY_RATE, default 500 requests/s, PUTs a fifth; open loop: bench/steady-rate.mjs)
 // for as long: the saturated p99 is mostly the queue of 20 connections, so it follows throughput;
 // the steady p99 is what a request takes when the server keeps up (ADR 058).
@@ -116,19 +119,25 @@ const json = async (base, path, auth, init = {}) => {
   return r.json();
 };
 
-/** Who signs in: the demo accounts on the small database; on the large one a bulk learner and manager (their data is the large set's). */
+/**
+ * Who signs in. The demo's accounts are on both databases (db:large seeds the demo first), with the
+ * same enrolments and team: the same requests with the same answers, so the large database's rows
+ * show what its volume alone costs. A bulk learner and manager of the large set have larger answers
+ * (11 courses of 9 items, a team with 190 enrolments, against agent01's 7 courses of 2 to 4 items
+ * and manager01's 18 enrolments): they are measured on the large database too, beside the same
+ * small figures.
+ */
 const WHO = {
-  small: { learner: ['agent01', 'Learner2026'], manager: ['manager01', 'Manager2026'], auditor: ['auditor01', 'Auditor2026'] },
-  large: { learner: ['L000002', 'Learner2026'], manager: ['L000001', 'Learner2026'], auditor: ['auditor01', 'Auditor2026'] },
+  demo: { learner: ['agent01', 'Learner2026'], manager: ['manager01', 'Manager2026'], auditor: ['auditor01', 'Auditor2026'] },
+  bulk: { learner: ['L000002', 'Learner2026'], manager: ['L000001', 'Learner2026'], auditor: ['auditor01', 'Auditor2026'] },
 };
 
-async function measure(kind, url) {
+async function measure(kind, url, who) {
   const dataDir = mkdtempSync(join(tmpdir(), 'aa-bench-large-'));
   const base = `http://127.0.0.1:${SERVER_PORT}`;
   const env = { DATABASE_URL: url, PORT: String(SERVER_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: '', CONTINUAL_AUTH: '0' };
   const server = await startProcess(SERVER_ARGS, env, `${base}/api/app-config`);
   try {
-    const who = WHO[kind];
     const learner = await signIn(base, ...who.learner);
     const manager = await signIn(base, ...who.manager);
     const auditor = await signIn(base, ...who.auditor);
@@ -190,14 +199,22 @@ async function main() {
   } finally {
     await stopProcess(hello);
   }
-  const small = await measure('small', await smallDatabase());
-  const big = await measure('large', large);
+  const small = await measure('small', await smallDatabase(), WHO.demo);
+  const same = await measure('large', large, WHO.demo);
+  const bulk = await measure('bulk', large, WHO.bulk);
   // A steady p99 under 1 ms is counted as 1 ms, as autocannon's whole milliseconds are.
   const steadyColumns = (s, l) => {
     if (!s.steady || !l.steady) return ['-', '-', '-', '-'];
     const ratio = l.steady.p99 / Math.max(1, s.steady.p99);
     return [`${s.steady.p50}/${s.steady.p99}`, `${l.steady.p50}/${l.steady.p99}`, ratio.toFixed(2), `${s.steady.errors}/${l.steady.errors}`];
   };
+  console.log(`\nbench:large — autocannon, ${CONNECTIONS} connections, ${SECONDS} s each; bare Hono hello-world in the same run: ${helloFigures.rps} req/s (p50 ${helloFigures.p50} ms, p99 ${helloFigures.p99} ms)`);
+  table(small, same, steadyColumns, "the same requests by the demo's accounts (agent01, manager01, auditor01) on both databases: what the large one's volume costs");
+  table(small, bulk, steadyColumns, "on the large database, a learner and a manager of the large set (L000002, L000001): larger answers than the demo's, against the same small figures");
+}
+
+/** Prints small against large, endpoint by endpoint, with the budget's verdicts. */
+function table(small, big, steadyColumns, title) {
   const rows = [...small.keys()].map((name) => {
     const s = small.get(name);
     const l = big.get(name);
@@ -207,7 +224,7 @@ async function main() {
   const header = ['endpoint', 'small p50/p99 ms', 'small req/s', 'large p50/p99 ms', 'large req/s', 'p99 ratio', 'non-2xx s/l', 'p99 ≤ 2×', 'steady small p50/p99', 'steady large p50/p99', 'steady ratio', 'errors s/l'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (r) => r.map((v, i) => (i === 0 ? String(v).padEnd(widths[i]) : String(v).padStart(widths[i]))).join('  ');
-  console.log(`\nbench:large — autocannon, ${CONNECTIONS} connections, ${SECONDS} s each; bare Hono hello-world in the same run: ${helloFigures.rps} req/s (p50 ${helloFigures.p50} ms, p99 ${helloFigures.p99} ms)\n`);
+  console.log(`\n${title}\n`);
   console.log(line(header));
   for (const r of rows) console.log(line(r));
   const over = rows.filter((r) => r[7] !== 'ok').length;

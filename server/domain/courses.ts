@@ -11,6 +11,7 @@ import type {
 } from '../../src/api/schemas/courses.schema';
 import { DEFAULT_COVER_URL, LANGUAGES, type Language } from '../../src/config/constants';
 import type { Db } from '../db/client';
+import { isoTimestampSql } from '../db/json-sql';
 import { preparedPerDatabase } from '../db/prepared';
 import { attachmentProgress, attachments, courseEnrolments, courseItems, courseLikes, courses, courseSeconds, departments, lessons, type LocalizedText } from '../db/schema';
 import { JsonText } from '../http/json-text';
@@ -97,7 +98,7 @@ function cardJson(userId: UserRef, lang: Placeholder | Language, { counts = fals
       ${localizedSql(courses.title, lang)} as title,
       ${courses.kind} as kind,
       (select ${localizedSql(sql`d.name`, lang)} from departments d where d.id = ${courses.departmentId}) as department,
-      to_char(${courses.publishedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as published_at,
+      ${isoTimestampSql(courses.publishedAt)} as published_at,
       ${courses.enrolmentCount} as enrolment_count,
       ${courses.clicks} as clicks,
       ${courses.likeCount} as likes,

@@ -83,14 +83,18 @@ const placeholder = sql.placeholder;
 const userIn = (column: AnyPgColumn, ids: SQL | Placeholder = placeholder('ids')) => sql`${column} = any(${ids}::bigint[])`;
 
 /**
- * The enrolments of the users `ids` (a bigint[] value), each with its course's kind and CPD hours and
- * its rule's Ethics/Regulations flag and due date. The course and its rule are looked up by key for
- * each enrolment: joined as tables, PostgreSQL hashed the whole catalogue for a team's ~200
- * enrolments (344 pages read for 2,000 courses on the large data set, a cost growing with the
- * catalogue, ADR 073). `limit 1` (a course has one row, and one rule at most) keeps the lateral
- * subquery from being pulled up into that join again; Drizzle leaves an `offset 0` out.
+ * The enrolments of the users `ids` (a bigint[] value), counted per user and course kind: those in
+ * progress now, and of them those overdue at `now` (past their rule's due date); those completed in
+ * [start, end), and their courses' CPD hours split by the rule's Ethics/Regulations flag (no rule:
+ * other). The course and its rule are looked up by key for each enrolment: joined as tables,
+ * PostgreSQL hashed the whole catalogue for a team's ~200 enrolments (344 pages read for 2,000
+ * courses on the large data set, a cost growing with the catalogue, ADR 073). `limit 1` (a course
+ * has one row, and one rule at most) keeps the lateral subquery from being pulled up into that join
+ * again; Drizzle leaves an `offset 0` out. Counted here, not row by row in JavaScript: a team's 190
+ * enrolments read as rows were most of the report's server CPU (Drizzle's mapping of each field, a
+ * Date for each timestamp), ADR 075.
  */
-export function enrolmentsWithCourses(db: Db, ids: SQL | Placeholder) {
+export function enrolmentTotals(db: Db, ids: SQL | Placeholder, at: { now: SQL | Placeholder; start: SQL | Placeholder; end: SQL | Placeholder }) {
   const course = db
     .select({ kind: courses.kind, cpd: courses.cpdHours, ethics: managementCourseRules.ethicsRegulations, dueAt: managementCourseRules.dueAt })
     .from(courses)
@@ -98,19 +102,24 @@ export function enrolmentsWithCourses(db: Db, ids: SQL | Placeholder) {
     .where(eq(courses.id, courseEnrolments.courseId))
     .limit(1)
     .as('course');
+  const inProgress = sql`${courseEnrolments.status} = 'in_progress'`;
+  const completedIn = sql`${courseEnrolments.status} <> 'in_progress' and ${courseEnrolments.completedAt} >= (${at.start})::timestamptz and ${courseEnrolments.completedAt} < (${at.end})::timestamptz`;
+  const counted = (filter: SQL) => sql<number>`count(*) filter (where ${filter})`.mapWith(Number);
+  const hours = (filter: SQL) => sql<number>`coalesce(sum(${course.cpd}) filter (where ${filter}), 0)`.mapWith(Number);
   return db
     .select({
       userId: courseEnrolments.userId,
-      status: courseEnrolments.status,
-      completedAt: courseEnrolments.completedAt,
       kind: course.kind,
-      cpd: course.cpd,
-      ethics: course.ethics,
-      dueAt: course.dueAt,
+      inProgress: counted(inProgress),
+      overdue: counted(sql`${inProgress} and ${course.dueAt} < (${at.now})::timestamptz`),
+      completed: counted(completedIn),
+      cpdEthics: hours(sql`${completedIn} and ${course.ethics}`),
+      cpdOther: hours(sql`${completedIn} and not coalesce(${course.ethics}, false)`),
     })
     .from(courseEnrolments)
     .innerJoinLateral(course, sql`true`)
-    .where(userIn(courseEnrolments.userId, ids));
+    .where(userIn(courseEnrolments.userId, ids))
+    .groupBy(courseEnrolments.userId, course.kind);
 }
 
 /**
@@ -119,7 +128,7 @@ export function enrolmentsWithCourses(db: Db, ids: SQL | Placeholder) {
  */
 function prepareTotals(db: Db) {
   return {
-    enrolments: enrolmentsWithCourses(db, placeholder('ids')).prepare('learning_totals_enrolments'),
+    enrolments: enrolmentTotals(db, placeholder('ids'), { now: placeholder('now'), start: placeholder('start'), end: placeholder('end') }).prepare('learning_totals_enrolments'),
     // The period is whole UTC days, as day_seconds' days (migration 0026, ADR 057): a row per
     // user and day learnt, not every record (one each 30 s on screen).
     seconds: db
@@ -150,21 +159,18 @@ export async function learningTotals(db: Db, userIds: readonly number[], period:
   const start = new Date(`${period.from}T00:00:00Z`);
   const end = new Date(Date.parse(`${period.to}T00:00:00Z`) + DAY);
 
-  const values = { ids, from: period.from, to: period.to, start: start.toISOString(), end: end.toISOString() };
+  const values = { ids, from: period.from, to: period.to, start: start.toISOString(), end: end.toISOString(), now: now.toISOString() };
   // The three reads at once, pipelined on the statement connections (ADR 044).
   const prepared = totalsQueries(db);
   const [enrolments, seconds, attended] = await Promise.all([prepared.enrolments.execute(values), prepared.seconds.execute(values), prepared.attended.execute(values)]);
   for (const e of enrolments) {
     const t = totals.get(e.userId)!;
-    if (e.status === 'in_progress') {
-      t.inProgress += 1;
-      if (e.dueAt && e.dueAt < now) t.overdue += 1;
-    } else if (e.completedAt && e.completedAt >= start && e.completedAt < end) {
-      t.completed += 1;
-      t.completedByKind[e.kind] += 1;
-      if (e.ethics) t.cpdEthicsHours += e.cpd;
-      else t.cpdOtherHours += e.cpd;
-    }
+    t.inProgress += e.inProgress;
+    t.overdue += e.overdue;
+    t.completed += e.completed;
+    t.completedByKind[e.kind] += e.completed;
+    t.cpdEthicsHours += e.cpdEthics;
+    t.cpdOtherHours += e.cpdOther;
   }
   for (const s of seconds) totals.get(s.userId)!.onScreenHours = s.s / 3600;
 

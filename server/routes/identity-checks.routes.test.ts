@@ -214,6 +214,9 @@ describe('GET /api/audit/identity-checks', () => {
         (${userId}, 'password', 'failure', '2032-06-01T00:00:00Z'), (${userId}, 'authenticator', 'success', '2032-06-02T12:00:00Z')`);
     });
     expect(await total('?from=2032-05-31&to=2032-05-31')).toBe(2);
+    // The page of a bare day ends before the next midnight, as its total does.
+    const times = async (query: string) => (await (await audit(auditor, query)).json()).data.map((c: { created_at: string }) => c.created_at);
+    expect(await times('?from=2032-05-31&to=2032-05-31')).toEqual(['2032-05-31T23:59:59.999Z', '2032-05-31T23:59:00.000Z']);
     expect(await total('?from=2032-06-01&to=2032-06-01')).toBe(1);
     expect(await total('?from=2032-05-31')).toBe(4);
     expect(await total('?from=2032-06-03')).toBe(0);
