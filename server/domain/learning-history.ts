@@ -83,25 +83,23 @@ const placeholder = sql.placeholder;
 const userIn = (column: AnyPgColumn, ids: SQL | Placeholder = placeholder('ids')) => sql`${column} = any(${ids}::bigint[])`;
 
 /**
- * The enrolments of the users `ids` (a bigint[] value), counted per user and course kind: those in
- * progress now, and of them those overdue at `now` (past their rule's due date); those completed in
- * [start, end), and their courses' CPD hours split by the rule's Ethics/Regulations flag (no rule:
- * other). The course and its rule are looked up by key for each enrolment: joined as tables,
- * PostgreSQL hashed the whole catalogue for a team's ~200 enrolments (344 pages read for 2,000
- * courses on the large data set, a cost growing with the catalogue, ADR 073). `limit 1` (a course
- * has one row, and one rule at most) keeps the lateral subquery from being pulled up into that join
- * again; Drizzle leaves an `offset 0` out. Counted here, not row by row in JavaScript: a team's 190
- * enrolments read as rows were most of the report's server CPU (Drizzle's mapping of each field, a
- * Date for each timestamp), ADR 075.
+ * The enrolments of the users `ids` (a bigint[] value), counted per user: those in progress now,
+ * and of them those overdue at `now` (past their rule's due date); those completed in [start, end),
+ * also by the course's kind, and their courses' CPD hours split by the rule's Ethics/Regulations
+ * flag (no rule: other). Counted here, not row by row in JavaScript: a team's 190 enrolments read
+ * as rows were most of the report's server CPU (Drizzle's mapping of each field, a Date for each
+ * timestamp), ADR 075.
+ *
+ * The course is looked up by key for each enrolment: joined as a table, PostgreSQL hashed the whole
+ * catalogue for a team's ~200 enrolments (344 pages read for 2,000 courses on the large data set, a
+ * cost growing with the catalogue, ADR 073). `limit 1` (a course has one row) keeps the lateral
+ * subquery from being pulled up into that join again; Drizzle leaves an `offset 0` out. The rules,
+ * a few rows, are joined beside it: inside the lateral subquery they were read again for each
+ * enrolment (a sixth of the statement's time, ADR 075).
  */
 export function enrolmentTotals(db: Db, ids: SQL | Placeholder, at: { now: SQL | Placeholder; start: SQL | Placeholder; end: SQL | Placeholder }) {
-  const course = db
-    .select({ kind: courses.kind, cpd: courses.cpdHours, ethics: managementCourseRules.ethicsRegulations, dueAt: managementCourseRules.dueAt })
-    .from(courses)
-    .leftJoin(managementCourseRules, eq(managementCourseRules.courseId, courses.id))
-    .where(eq(courses.id, courseEnrolments.courseId))
-    .limit(1)
-    .as('course');
+  const course = db.select({ kind: courses.kind, cpd: courses.cpdHours }).from(courses).where(eq(courses.id, courseEnrolments.courseId)).limit(1).as('course');
+  const rule = { ethics: managementCourseRules.ethicsRegulations, dueAt: managementCourseRules.dueAt };
   const inProgress = sql`${courseEnrolments.status} = 'in_progress'`;
   const completedIn = sql`${courseEnrolments.status} <> 'in_progress' and ${courseEnrolments.completedAt} >= (${at.start})::timestamptz and ${courseEnrolments.completedAt} < (${at.end})::timestamptz`;
   const counted = (filter: SQL) => sql<number>`count(*) filter (where ${filter})`.mapWith(Number);
@@ -109,17 +107,18 @@ export function enrolmentTotals(db: Db, ids: SQL | Placeholder, at: { now: SQL |
   return db
     .select({
       userId: courseEnrolments.userId,
-      kind: course.kind,
       inProgress: counted(inProgress),
-      overdue: counted(sql`${inProgress} and ${course.dueAt} < (${at.now})::timestamptz`),
+      overdue: counted(sql`${inProgress} and ${rule.dueAt} < (${at.now})::timestamptz`),
       completed: counted(completedIn),
-      cpdEthics: hours(sql`${completedIn} and ${course.ethics}`),
-      cpdOther: hours(sql`${completedIn} and not coalesce(${course.ethics}, false)`),
+      ...(Object.fromEntries(COURSE_KINDS.map((kind) => [kind, counted(sql`${completedIn} and ${course.kind} = ${kind}`)])) as Record<CourseKind, SQL<number>>),
+      cpdEthics: hours(sql`${completedIn} and ${rule.ethics}`),
+      cpdOther: hours(sql`${completedIn} and not coalesce(${rule.ethics}, false)`),
     })
     .from(courseEnrolments)
     .innerJoinLateral(course, sql`true`)
+    .leftJoin(managementCourseRules, eq(managementCourseRules.courseId, courseEnrolments.courseId))
     .where(userIn(courseEnrolments.userId, ids))
-    .groupBy(courseEnrolments.userId, course.kind);
+    .groupBy(courseEnrolments.userId);
 }
 
 /**
@@ -168,7 +167,7 @@ export async function learningTotals(db: Db, userIds: readonly number[], period:
     t.inProgress += e.inProgress;
     t.overdue += e.overdue;
     t.completed += e.completed;
-    t.completedByKind[e.kind] += e.completed;
+    for (const kind of COURSE_KINDS) t.completedByKind[kind] += e[kind];
     t.cpdEthicsHours += e.cpdEthics;
     t.cpdOtherHours += e.cpdOther;
   }
