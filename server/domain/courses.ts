@@ -14,7 +14,7 @@ import type { Db } from '../db/client';
 import { isoTimestampSql } from '../db/json-sql';
 import { preparedPerDatabase } from '../db/prepared';
 import { attachmentProgress, attachments, courseEnrolments, courseItems, courseLikes, courses, courseSeconds, departments, lessons, type LocalizedText } from '../db/schema';
-import { JsonText } from '../http/json-text';
+import { pagedJsonText, type JsonText } from '../http/json-text';
 import { attachmentSummaryOf } from './attachments-summary';
 
 /** The database or a transaction of it (a transaction is a PgDatabase too). */
@@ -123,11 +123,6 @@ const progressOf = (total: SQL, completed: SQL) =>
  */
 const listProgress = (userId: UserRef) =>
   sql`case mine.status when 'in_progress' then (select ${progressOf(sql`counted.total`, sql`counted.completed`)} from ${itemCountsOf(courseIdColumn, userId)} counted) when 'completed' then 100 else 0 end`;
-
-/** A page of cards written by PostgreSQL, in the list's envelope. */
-function courseListText(cards: readonly string[], page: number, perPage: number, total: number): JsonText<CourseListResponse> {
-  return new JsonText(`{"data":[${cards.join(',')}],"page":${page},"per_page":${perPage},"total":${total}}`);
-}
 
 /** Published courses only: a course with a later published_at is not shown to learners yet. */
 export const publishedCourse = (now: Date) => lte(courses.publishedAt, now);
@@ -327,7 +322,7 @@ export async function listCourses(
   const { limit, offset } = paging(query.page, query.per_page);
   const rows = await prepared.rows.execute({ ...values, lang, limit, offset });
   const total = rows[0]?.total ?? (offset === 0 ? 0 : (await prepared.count.execute(values))[0].total);
-  return courseListText(rows.map((r) => r.card), query.page, query.per_page, total);
+  return pagedJsonText(rows.map((r) => r.card), { page: query.page, per_page: query.per_page, total });
 }
 
 export async function listDepartments(db: Db, lang: Language): Promise<DepartmentList> {

@@ -4,7 +4,7 @@ import type { IdentityCheck, IdentityChecksQuery, IdentityChecksResponse } from 
 import type { Db } from '../db/client';
 import { isoTimestampSql } from '../db/json-sql';
 import { preparedPerDatabase } from '../db/prepared';
-import { JsonText } from '../http/json-text';
+import { pagedJsonText, type JsonText } from '../http/json-text';
 import { identityCheckCounts, identityChecks, users } from '../db/schema';
 
 export interface IdentityCheckRecord {
@@ -169,7 +169,9 @@ export async function listAuditIdentityChecks(db: Db, q: AuditIdentityChecksQuer
   const offset = (q.page - 1) * q.per_page;
   const rows = await prepared.rows.execute({ ...values, limit: q.per_page, offset });
   const counted = rows[0]?.total ?? (offset === 0 ? 0 : (await prepared.total.execute(values))[0].total);
-  return new JsonText(
-    `{"data":[${rows.map((r) => r.check).join(',')}],"page":${q.page},"per_page":${q.per_page},"total":${Math.min(counted, AUDIT_TOTAL_CAP)},"total_exact":${counted <= AUDIT_TOTAL_CAP}}`,
+  return pagedJsonText(
+    rows.map((r) => r.check),
+    { page: q.page, per_page: q.per_page, total: Math.min(counted, AUDIT_TOTAL_CAP) },
+    { total_exact: counted <= AUDIT_TOTAL_CAP },
   );
 }

@@ -12,3 +12,14 @@ export class JsonText<T> {
     return JSON.parse(this.text) as T;
   }
 }
+
+/**
+ * A page of a list (the contract's paged envelope) whose items PostgreSQL wrote as JSON text:
+ * `{"data":[…],"page":…,"per_page":…,"total":…}`, then any `extra` numbers or booleans.
+ */
+export function pagedJsonText<T>(items: readonly string[], paging: { page: number; per_page: number; total: number }, extra: Record<string, number | boolean> = {}): JsonText<T> {
+  const fields = Object.entries({ ...paging, ...extra })
+    .map(([key, value]) => `"${key}":${value}`)
+    .join(',');
+  return new JsonText(`{"data":[${items.join(',')}],${fields}}`);
+}
