@@ -190,6 +190,10 @@ describe('API reference', () => {
         '/api/users/current/password',
         '/api/users/find',
         '/api/users/{id}',
+        '/api/vocabs',
+        '/api/vocabs/bookmarks',
+        '/api/vocabs/bookmarks/{id}',
+        '/api/vocabs/last_update',
         '/api/viewings',
       ].sort(),
     );

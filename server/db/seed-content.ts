@@ -12,6 +12,7 @@ import { DEMO_ATTACHMENTS, DEMO_DEPARTMENTS, DEPARTMENT_COVERS, type AttachmentK
 import { DEMO_COURSES } from './fixtures/demo-courses';
 import { DEMO_FEEDBACK_FORM, DEMO_FEEDBACK_SUBMITTED } from './fixtures/demo-feedback-forms';
 import { DEMO_NEWS } from './fixtures/demo-news';
+import { DEMO_VOCAB, DEMO_VOCAB_BOOKMARKS } from './fixtures/demo-vocab';
 import { DEMO_SCORM_ITEM } from './fixtures/demo-scorm';
 import { DEMO_SCORM_PACKAGE_ID, DEMO_SCORM_SOURCE, describeScormPackage } from '../storage/scorm-packages';
 import { DEMO_OFFLINE_COURSES, DEMO_OFFLINE_ENQUIRY_EMAIL } from './fixtures/demo-offline-courses';
@@ -39,6 +40,8 @@ import {
   mockPapers,
   mockTopics,
   news,
+  vocabBookmarks,
+  vocabEntries,
   offlineCourses,
   offlineEnrolments,
   offlineMaterials,
@@ -227,6 +230,7 @@ export async function seedContentIfEmpty(db: Db, files: FileStore, now = Date.no
     await seedMockExams(tx, { userId, now });
     await seedOfflineCourses(tx, { courseIds, attachmentIds, userId, now });
     await seedManagementDemo(tx, { courseIds, userId, now });
+    await seedVocab(tx, { userId, at });
 
     await tx.insert(courseLikes).values(DEMO_COURSE_LIKES.map((l) => ({ userId: userId(l.user), courseId: courseIds.get(l.course)! })));
     await tx.insert(attachmentLikes).values(DEMO_ATTACHMENT_LIKES.map((l) => ({ userId: userId(l.user), attachmentId: attachmentIds.get(l.attachment)! })));
@@ -261,6 +265,16 @@ export async function seedContentIfEmpty(db: Db, files: FileStore, now = Date.no
 }
 
 /** Issue 13 / ADR 029: the demo SCORM package (its files are copied to SCORM_DIR at start) as the last lesson of its course. */
+/** ADR 076: the glossary, dated over the last weeks, and agent01's bookmarks. */
+async function seedVocab(tx: Db, { userId, at }: { userId: (code: string) => number; at: (daysAgo: number) => Date }) {
+  const entries = await tx
+    .insert(vocabEntries)
+    .values(DEMO_VOCAB.map((v, i) => ({ ...v, createdAt: at(30 - i), updatedAt: at(30 - i) })))
+    .returning({ id: vocabEntries.id, wordEn: vocabEntries.wordEn });
+  const idOf = new Map(entries.map((e) => [e.wordEn, e.id]));
+  await tx.insert(vocabBookmarks).values(DEMO_VOCAB_BOOKMARKS.map((word) => ({ userId: userId('agent01'), vocabId: idOf.get(word)! })));
+}
+
 async function seedScorm(tx: Db, courseId: number) {
   const pkg = describeScormPackage(DEMO_SCORM_SOURCE);
   await tx.insert(scormPackages).values({ id: DEMO_SCORM_PACKAGE_ID, version: pkg.version, launchFile: pkg.launchFile, files: pkg.files }).onConflictDoNothing();

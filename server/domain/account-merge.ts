@@ -25,6 +25,7 @@ import {
   scormRuntime,
   users,
   viewings,
+  vocabBookmarks,
   type MovedRows,
   type UserRow,
 } from '../db/schema';
@@ -64,6 +65,7 @@ export const OWNED_TABLES: OwnedTable[] = [
   { table: scormRuntime, user: scormRuntime.userId },
   { table: offlineEnrolments, user: offlineEnrolments.userId },
   { table: offlineAttendance, user: offlineAttendance.userId },
+  { table: vocabBookmarks, user: vocabBookmarks.userId },
 ];
 
 /** Columns referencing users.id that a merge leaves alone, each with the reason ("table.column"). */

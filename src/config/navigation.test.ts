@@ -73,9 +73,9 @@ describe('bottomLinks', () => {
 });
 
 describe('courseNavItems', () => {
-  it('lists the five course areas, none disabled, when everything is on', () => {
+  it('lists the six course areas, none disabled, when everything is on', () => {
     const items = courseNavItems({ offlineEnabled: true });
-    expect(paths(items)).toEqual(['/courses/all', '/courses/material', '/offline', '/learning-map', '/mockexam']);
+    expect(paths(items)).toEqual(['/courses/all', '/courses/material', '/offline', '/learning-map', '/mockexam', '/search/vocabulary']);
     expect(items.some((i) => i.disabled)).toBe(false);
   });
   it('greys the offline item (kept, disabled) when offline courses are off', () => {
@@ -83,8 +83,8 @@ describe('courseNavItems', () => {
     expect(items.find((i) => i.link === '/offline')).toMatchObject({ disabled: true });
     expect(items.filter((i) => i.disabled)).toHaveLength(1);
   });
-  it('omits learning map and mock exam when their features are off', () => {
-    expect(paths(courseNavItems({ offlineEnabled: true, learningMap: false, mockExam: false }))).toEqual([
+  it('omits learning map, mock exam and the vocabulary when their features are off', () => {
+    expect(paths(courseNavItems({ offlineEnabled: true, learningMap: false, mockExam: false, vocab: false }))).toEqual([
       '/courses/all',
       '/courses/material',
       '/offline',

@@ -19,6 +19,7 @@ export const PATH = {
   management: '/management',
   learningMap: '/learning-map',
   mockExam: '/mockexam',
+  vocab: '/search/vocabulary',
   notification: '/notification',
   profile: '/profile',
   setting: '/setting',
@@ -70,16 +71,19 @@ export function bottomLinks({ isManager }: { isManager: boolean }): NavLink[] {
 /**
  * The course navigation bar. SPEC §2 leaves the list open; it mirrors the home tiles. The offline
  * item stays but is greyed when offline courses are disabled; learning map and mock exam are
- * removed when their features are off (omitted flags count as on).
+ * removed when their features are off (omitted flags count as on). The vocabulary glossary, which
+ * has no home tile (SPEC §2 lists them), ends the bar when its feature is on (ADR 076).
  */
 export function courseNavItems({
   offlineEnabled,
   learningMap = true,
   mockExam = true,
+  vocab = true,
 }: {
   offlineEnabled: boolean;
   learningMap?: boolean;
   mockExam?: boolean;
+  vocab?: boolean;
 }): NavLink[] {
   const items: NavLink[] = [
     { icon: 'all-courses', titleKey: 'layout:course_nav.all_courses', link: PATH.allCourses },
@@ -88,6 +92,7 @@ export function courseNavItems({
   ];
   if (learningMap) items.push({ icon: 'learning-map', titleKey: 'layout:course_nav.learning_map', link: PATH.learningMap });
   if (mockExam) items.push({ icon: 'mock-exam', titleKey: 'layout:course_nav.mock_exam', link: PATH.mockExam });
+  if (vocab) items.push({ icon: 'vocab', titleKey: 'layout:course_nav.vocab', link: PATH.vocab });
   return items;
 }
 

@@ -31,6 +31,7 @@ import { sessionMachine } from './session/session.machine';
 import { signInMachine } from './sign-in/sign-in.machine';
 import { twoFactorMachine } from './two-factor/two-factor.machine';
 import { videoPlayerMachine } from './video-player/video-player.machine';
+import { vocabMachine } from './vocab/vocab.machine';
 import { diagramDocument, toMermaid } from './testing/diagram';
 
 // DESIGN §3: every machine has its diagram in docs/machines/, generated from the definition.
@@ -65,6 +66,7 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['management', managementMachine],
   ['offline-enrolment', offlineEnrolmentMachine],
   ['exam-certificate', examCertificateMachine],
+  ['vocab', vocabMachine],
 ];
 
 describe('machine diagrams in docs/machines', () => {

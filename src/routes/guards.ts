@@ -21,7 +21,7 @@ export function setGuardConfig(config: AppConfig): void {
 
 /** A feature flag that hides pages (SPEC §6, §9), read when a guard runs: the route table is built
  * at boot, before the configuration has arrived (ADR 035, addendum 3). */
-export function featureEnabled(flag: 'offlineCourse' | 'mockExam' | 'learningMap'): boolean {
+export function featureEnabled(flag: 'offlineCourse' | 'mockExam' | 'learningMap' | 'vocab'): boolean {
   return guardConfig.appEnabledFunction[flag];
 }
 

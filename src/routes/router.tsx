@@ -119,6 +119,8 @@ export function appRoutes(): RouteObject[] {
             guarded('merge', 'account_merge', () => import('./account-merge/account-merge.route')),
             guarded('management', 'management', () => import('./management/management.route'), managementGuard),
             guarded('search', 'search', () => import('./search/search.route')),
+            // The vocabulary look-up (SPEC §2 "Areas implied", §4 "Vocabulary cache"; ADR 076).
+            guarded('search/vocabulary', 'vocab', () => import('./vocab/vocab.route'), featureGuard('vocab')),
             {
               path: 'offline',
               handle: titled('offline'),

@@ -17,9 +17,9 @@ describe('feature layers (ADR 024)', () => {
   it('catches a missing layer file, a stray file, an absent layer without a reason, and a former name', () => {
     const without = files.filter((f) => f !== 'src/machines/news/news.machine.ts' && f !== 'server/routes/news.routes.ts');
     expect(layerProblems(without)).toContain('news: no serverRoute file (expected by the list)');
-    expect(layerProblems([...files, 'src/api/schemas/vocab.schema.ts'])).toContain('src/api/schemas/vocab.schema.ts: belongs to no listed feature');
-    expect(layerProblems([...files, 'src/platform/vocab.ts'])).toContain(
-      'src/platform/vocab.ts: src/platform holds no feature: list it in SHARED.platform (or move it to its feature)',
+    expect(layerProblems([...files, 'src/api/schemas/discussions.schema.ts'])).toContain('src/api/schemas/discussions.schema.ts: belongs to no listed feature');
+    expect(layerProblems([...files, 'src/platform/discussions.ts'])).toContain(
+      'src/platform/discussions.ts: src/platform holds no feature: list it in SHARED.platform (or move it to its feature)',
     );
     expect(layerProblems([...files, 'src/routes/login/login.route.tsx'])).toEqual(
       expect.arrayContaining(['src/routes/login/login.route.tsx: src/routes/login is no listed feature', 'src/routes/login/login.route.tsx: a former name (use sign-in)']),

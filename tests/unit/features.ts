@@ -528,6 +528,7 @@ export const FEATURES: Record<string, Layers> = {
     serverDomain: true,
     test: true,
   },
+  'vocab': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
   // new:feature adds here
 };
 

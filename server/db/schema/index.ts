@@ -23,3 +23,4 @@ export * from './recruit-accounts';
 export * from './account-merge';
 export * from './management';
 export * from './profile-pictures';
+export * from './vocab';

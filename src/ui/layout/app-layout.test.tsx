@@ -88,7 +88,7 @@ describe('back button and course navigation bar', () => {
     setWindowWidth(1280);
     renderWithI18n(<AppLayout {...props({ showCourseNav: true, showBackButton: false })} />);
     const bar = screen.getByTestId('course-nav');
-    expect(within(bar).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(bar).getAllByRole('listitem')).toHaveLength(6);
     expect(within(screen.getByRole('banner')).queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
   });
 
@@ -106,7 +106,7 @@ describe('back button and course navigation bar', () => {
     const p = props({ offlineEnabled: false });
     renderWithI18n(<AppLayout {...p} />);
     const bar = screen.getByTestId('course-nav');
-    expect(hrefs(bar)).toEqual(['/courses/all', '/courses/material', '/learning-map', '/mockexam']);
+    expect(hrefs(bar)).toEqual(['/courses/all', '/courses/material', '/learning-map', '/mockexam', '/search/vocabulary']);
     const offline = within(bar).getByText('Offline Courses');
     expect(offline).toHaveAttribute('aria-disabled', 'true');
     expect(offline).toHaveClass('course-nav__item--disabled');

@@ -1,0 +1,34 @@
+import { fromPromise } from 'xstate';
+import type { VocabCache, BookmarkChange } from '../../machines/vocab/vocab.machine';
+import { vocabMachine } from '../../machines/vocab/vocab.machine';
+import { getVocabLastUpdate, listVocab, listVocabBookmarks, setVocabBookmark } from '../../api/vocab.api';
+import { createVocabCacheStorage } from '../../platform/storage/vocab-cache-storage';
+import { toSubmissionError } from '../submission';
+
+const storage = createVocabCacheStorage();
+
+/** Calls whose failure the page shows: the server's translated message, or its own generic text. */
+const shown =
+  <I, O>(call: (input: I) => Promise<O>) =>
+  async ({ input }: { input: I }) => {
+    try {
+      return await call(input);
+    } catch (error) {
+      throw toSubmissionError(error);
+    }
+  };
+
+/** The one place the vocabulary page's machine meets the API and local storage (DESIGN §2). */
+export const vocabRouteMachine = vocabMachine.provide({
+  actors: {
+    readCache: fromPromise<VocabCache | null>(async () => storage.read()),
+    fetchLastUpdate: fromPromise<string>(shown(() => getVocabLastUpdate())),
+    // The time first: a change made while the list is read is later than the copy's time.
+    fetchGlossary: fromPromise<VocabCache>(shown(async () => ({ lastUpdate: await getVocabLastUpdate(), entries: await listVocab() }))),
+    fetchBookmarks: fromPromise<string[]>(shown(async () => (await listVocabBookmarks()).map((b) => b.id))),
+    saveBookmark: fromPromise<void, BookmarkChange>(shown(({ id, on }: BookmarkChange) => setVocabBookmark(id, on))),
+  },
+  actions: {
+    writeCache: (_, cache: VocabCache) => storage.write(cache),
+  },
+});
