@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { VocabFilter } from '../../machines/vocab/vocab.machine';
 import { selectVocabView } from '../../machines/vocab/vocab.selectors';
+import { loadCjkFontFor } from '../../ui/styles/cjk-fonts';
 import { VocabView } from '../../ui/vocab/vocab-view';
 import { vocabRouteMachine } from './vocab.actor';
 import { VocabNamespace } from './vocab-namespace';
@@ -23,6 +24,12 @@ function VocabPage() {
     actor.send({ type: 'filter.change', filter });
   });
   const view = useSelector(actor, selectVocabView);
+  // Every entry shows both Chinese scripts whatever the interface language: the bundled fonts of
+  // both (their unicode-range slices load only for the characters shown), for devices without any.
+  useEffect(() => {
+    loadCjkFontFor('zh');
+    loadCjkFontFor('cn');
+  }, []);
   const write = (q: string, bookmarkedOnly: boolean) => {
     const out = new URLSearchParams();
     if (q) out.set('q', q);
