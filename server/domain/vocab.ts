@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { VocabBookmarks, VocabList } from '../../src/api/schemas/vocab.schema';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
@@ -53,6 +53,12 @@ export async function listVocabBookmarks(db: Db, userId: number): Promise<VocabB
 export async function setVocabBookmark(db: Db, userId: number, vocabId: number, on: boolean): Promise<void> {
   const [entry] = await db.select({ id: vocabEntries.id }).from(vocabEntries).where(eq(vocabEntries.id, vocabId));
   if (!entry) throw new HttpError(404, 'server:vocab_not_found');
-  if (on) await db.insert(vocabBookmarks).values({ userId, vocabId }).onConflictDoNothing();
+  // Inserted from the entry's row: an entry removed meanwhile makes it insert nothing, not a
+  // foreign-key error (a 500).
+  if (on) {
+    await db.execute(
+      sql`insert into ${vocabBookmarks} (user_id, vocab_id) select ${userId}, ${vocabEntries.id} from ${vocabEntries} where ${vocabEntries.id} = ${vocabId} on conflict do nothing`,
+    );
+  }
   else await db.delete(vocabBookmarks).where(and(eq(vocabBookmarks.userId, userId), eq(vocabBookmarks.vocabId, vocabId)));
 }

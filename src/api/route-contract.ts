@@ -92,6 +92,12 @@ export const errorResponses = {
   tooManyRequests: { 429: error('Too many failures for the account or the client address: code RateLimited; Retry-After gives the seconds to wait') },
 } as const;
 
+/** The errors of a route that needs a signed-in session past two-factor (when the app requires it). */
+export const fullAuthErrors = {
+  ...errorResponses.unauthorized,
+  ...errorResponses.forbiddenOr('two-factor is required and this session has not passed it'),
+} as const;
+
 // Kinds of answers, by type.
 
 export type ContentOf<S> = S extends { readonly content: infer C } ? C : undefined;

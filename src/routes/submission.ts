@@ -8,3 +8,14 @@ export function toSubmissionError(error: unknown): SubmissionError {
   console.error(error);
   return new SubmissionError(null);
 }
+
+/** A call whose failure the page shows: it rejects with toSubmissionError's SubmissionError. */
+export function withSubmissionError<I, O>(call: (input: I) => Promise<O>): ({ input }: { input: I }) => Promise<O> {
+  return async ({ input }) => {
+    try {
+      return await call(input);
+    } catch (error) {
+      throw toSubmissionError(error);
+    }
+  };
+}

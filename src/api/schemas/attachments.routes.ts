@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { bearerSecurity, empty, errorResponses, json, raw, route } from '../route-contract';
+import { bearerSecurity, empty, errorResponses, fullAuthErrors, json, raw, route } from '../route-contract';
 import {
   attachmentDetailSchema,
   attachmentIdParamSchema,
@@ -14,10 +14,6 @@ import { creditedResponse, recordExistsDescription } from './on-screen-time.rout
 // rendition and the signed file itself, declared once for the server, the client and the document.
 
 const common = { tags: ['attachments'], security: bearerSecurity } as const;
-const fullAuthErrors = {
-  ...errorResponses.unauthorized,
-  ...errorResponses.forbiddenOr('two-factor is required and this session has not passed it'),
-} as const;
 const bytes = z.file();
 
 export const getAttachmentRoute = route({

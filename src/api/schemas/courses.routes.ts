@@ -1,4 +1,4 @@
-import { bearerSecurity, empty, errorResponses, json, route } from '../route-contract';
+import { bearerSecurity, empty, errorResponses, fullAuthErrors, json, route } from '../route-contract';
 import {
   courseDetailSchema,
   courseIdParamSchema,
@@ -13,11 +13,6 @@ import { courseListPaths, coursePath, departmentsPath } from './courses.paths';
 // endpoint declared once for the server, the client and the document (materials and news: their own files).
 
 const common = { tags: ['courses'], security: bearerSecurity } as const;
-const fullAuthErrors = {
-  ...errorResponses.unauthorized,
-  ...errorResponses.forbiddenOr('two-factor is required and this session has not passed it'),
-};
-
 const listRoute = (path: string, summary: string) =>
   route({
     ...common,

@@ -1,14 +1,9 @@
-import { bearerSecurity, errorResponses, json, route } from '../route-contract';
+import { bearerSecurity, errorResponses, fullAuthErrors, json, route } from '../route-contract';
 import { materialListResponseSchema, materialQuerySchema } from './materials.schema';
 
 // ADR 018: the material library, declared once for the server, the client and the document.
 
 const common = { tags: ['materials'], security: bearerSecurity } as const;
-const fullAuthErrors = {
-  ...errorResponses.unauthorized,
-  ...errorResponses.forbiddenOr('two-factor is required and this session has not passed it'),
-};
-
 export const listMaterialsRoute = route({
   ...common,
   method: 'get',

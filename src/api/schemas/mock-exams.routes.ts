@@ -1,4 +1,4 @@
-import { bearerSecurity, errorResponses, json, route } from '../route-contract';
+import { bearerSecurity, errorResponses, fullAuthErrors, json, route } from '../route-contract';
 import {
   mockAnswerParamSchema,
   mockAttemptIdParamSchema,
@@ -17,11 +17,6 @@ import { quizResultSchema, saveAnswerPayloadSchema } from './quizzes.schema';
 // operation answers 404 while the mock exam feature flag is off (SPEC §9).
 
 const common = { tags: ['mock exams'], security: bearerSecurity } as const;
-const fullAuthErrors = {
-  ...errorResponses.unauthorized,
-  ...errorResponses.forbiddenOr('two-factor is required and this session has not passed it'),
-};
-
 export const listMockPapersRoute = route({
   ...common,
   method: 'get',

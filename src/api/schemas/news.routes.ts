@@ -1,12 +1,7 @@
-import { bearerSecurity, errorResponses, json, route } from '../route-contract';
+import { bearerSecurity, errorResponses, fullAuthErrors, json, route } from '../route-contract';
 import { newsListResponseSchema, newsQuerySchema } from './news.schema';
 
 // ADR 018: news and highlights, declared once for the server, the client and the document.
-
-const fullAuthErrors = {
-  ...errorResponses.unauthorized,
-  ...errorResponses.forbiddenOr('two-factor is required and this session has not passed it'),
-};
 
 /** News and highlights (/courses/news). */
 export const listNewsRoute = route({

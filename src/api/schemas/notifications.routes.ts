@@ -1,15 +1,10 @@
-import { bearerSecurity, errorResponses, json, route } from '../route-contract';
+import { bearerSecurity, errorResponses, fullAuthErrors, json, route } from '../route-contract';
 import { courseIdParamSchema } from './courses.schema';
 import { notificationListResponseSchema, notificationsQuerySchema, notificationsReadResponseSchema } from './notifications.schema';
 
 // ADR 018: the notification endpoints, declared once for the server, the client and the document.
 
 const common = { tags: ['notifications'], security: bearerSecurity } as const;
-const fullAuthErrors = {
-  ...errorResponses.unauthorized,
-  ...errorResponses.forbiddenOr('two-factor is required and this session has not passed it'),
-};
-
 /** The notification page (/notification). */
 export const listNotificationsRoute = route({
   ...common,

@@ -1,4 +1,4 @@
-import { bearerSecurity, errorResponses, json, route } from '../route-contract';
+import { bearerSecurity, errorResponses, fullAuthErrors, json, route } from '../route-contract';
 import { apiErrorSchema } from './error.schema';
 import { courseIdParamSchema } from './courses.schema';
 import { offlineCourseDetailSchema, offlineCourseListResponseSchema, offlineCourseQuerySchema } from './offline-courses.schema';
@@ -6,10 +6,6 @@ import { offlineCourseDetailSchema, offlineCourseListResponseSchema, offlineCour
 // ADR 018 / ADR 031: classroom (offline) courses, declared once for the server, the client and the document.
 
 const common = { tags: ['offline-courses'], security: bearerSecurity } as const;
-const fullAuthErrors = {
-  ...errorResponses.unauthorized,
-  ...errorResponses.forbiddenOr('two-factor is required and this session has not passed it'),
-};
 const flagOff = 'Not found, or the offline course feature is off (app configuration offlineCourse)';
 
 export const listOfflineCoursesRoute = route({

@@ -1,4 +1,4 @@
-import { bearerSecurity, errorResponses, json, route } from '../route-contract';
+import { bearerSecurity, errorResponses, fullAuthErrors, json, route } from '../route-contract';
 import { apiErrorSchema } from './error.schema';
 import { courseIdParamSchema } from './courses.schema';
 import {
@@ -17,11 +17,6 @@ import {
 // ADR 018 / ADR 025: quizzes and examinations, declared once for the server, the client and the document.
 
 const common = { tags: ['quizzes'], security: bearerSecurity } as const;
-const fullAuthErrors = {
-  ...errorResponses.unauthorized,
-  ...errorResponses.forbiddenOr('two-factor is required and this session has not passed it'),
-};
-
 export const listCourseQuizzesRoute = route({
   ...common,
   method: 'get',

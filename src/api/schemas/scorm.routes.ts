@@ -1,15 +1,10 @@
-import { bearerSecurity, errorResponses, json, route } from '../route-contract';
+import { bearerSecurity, errorResponses, fullAuthErrors, json, route } from '../route-contract';
 import { apiErrorSchema } from './error.schema';
 import { scormCommitPayloadSchema, scormCommitResultSchema, scormItemParamSchema, scormRuntimeSchema } from './scorm.schema';
 
 // ADR 018 / ADR 029: a SCORM course item's runtime data, declared once for the server, the client and the document.
 
 const common = { tags: ['scorm'], security: bearerSecurity } as const;
-const fullAuthErrors = {
-  ...errorResponses.unauthorized,
-  ...errorResponses.forbiddenOr('two-factor is required and this session has not passed it'),
-};
-
 export const getScormRuntimeRoute = route({
   ...common,
   method: 'get',

@@ -1,16 +1,10 @@
-import { bearerSecurity, empty, errorResponses, json, route, text } from '../route-contract';
-import { courseIdParamSchema } from './courses.schema';
-import { vocabBookmarksSchema, vocabLastUpdateSchema, vocabListSchema } from './vocab.schema';
+import { bearerSecurity, empty, errorResponses, fullAuthErrors, json, route, text } from '../route-contract';
+import { vocabBookmarksSchema, vocabIdParamSchema, vocabLastUpdateSchema, vocabListSchema } from './vocab.schema';
 
 // ADR 018: the vocabulary endpoints (SPEC §7), declared once for the server, the client and the document.
 // While the vocab feature flag is off (SPEC §9) each answers 404, as a page that is not there.
 
 const common = { tags: ['vocab'], security: bearerSecurity } as const;
-const fullAuthErrors = {
-  ...errorResponses.unauthorized,
-  ...errorResponses.forbiddenOr('two-factor is required and this session has not passed it'),
-};
-
 export const listVocabRoute = route({
   ...common,
   method: 'get',
@@ -41,7 +35,7 @@ const bookmarkRoute = <const M extends 'put' | 'delete'>(method: M, summary: str
     method,
     path: '/api/vocabs/bookmarks/:id',
     summary,
-    request: { params: courseIdParamSchema },
+    request: { params: vocabIdParamSchema },
     responses: { 204: empty(done), ...errorResponses.badRequest, ...fullAuthErrors, ...errorResponses.notFound },
   });
 export const bookmarkVocabRoute = bookmarkRoute('put', 'Bookmark the entry (a repeat changes nothing)', 'Bookmarked');

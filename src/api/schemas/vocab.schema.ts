@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { idTextSchema } from './bounds.schema';
 
 // The vocabulary glossary (SPEC §3 "Vocabulary entry", §4 "Vocabulary cache", §7 Vocabulary, ADR 076):
 // every entry at once (the client keeps a copy and asks for the last-update time before reading it
@@ -31,3 +32,6 @@ export type VocabBookmarks = z.infer<typeof vocabBookmarksSchema>;
 /** The glossary as a browser keeps it (SPEC §4): the entries and the server's last-update time read before them. */
 export const vocabCacheSchema = z.object({ lastUpdate: z.string(), entries: vocabListSchema });
 export type VocabCache = z.infer<typeof vocabCacheSchema>;
+
+/** PUT / DELETE vocabs/bookmarks/{id}: an entry's id. */
+export const vocabIdParamSchema = z.object({ id: idTextSchema });

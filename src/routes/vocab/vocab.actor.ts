@@ -3,20 +3,9 @@ import type { VocabCache, BookmarkChange } from '../../machines/vocab/vocab.mach
 import { vocabMachine } from '../../machines/vocab/vocab.machine';
 import { getVocabLastUpdate, listVocab, listVocabBookmarks, setVocabBookmark } from '../../api/vocab.api';
 import { createVocabCacheStorage } from '../../platform/storage/vocab-cache-storage';
-import { toSubmissionError } from '../submission';
+import { withSubmissionError as shown } from '../submission';
 
 const storage = createVocabCacheStorage();
-
-/** Calls whose failure the page shows: the server's translated message, or its own generic text. */
-const shown =
-  <I, O>(call: (input: I) => Promise<O>) =>
-  async ({ input }: { input: I }) => {
-    try {
-      return await call(input);
-    } catch (error) {
-      throw toSubmissionError(error);
-    }
-  };
 
 /** The one place the vocabulary page's machine meets the API and local storage (DESIGN §2). */
 export const vocabRouteMachine = vocabMachine.provide({
