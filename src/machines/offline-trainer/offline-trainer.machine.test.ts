@@ -73,6 +73,25 @@ describe('offline-trainer machine', () => {
     expect(calls).toEqual(['load:7', 'rotate:7', 'rotate:7']);
   });
 
+  it('"New codes" while a refresh is on its way rotates at once; the refresh\'s late answer is dropped', async () => {
+    let loads = 0;
+    const clock = new SimulatedClock();
+    const machine = offlineTrainerMachine.provide({
+      actors: {
+        // The first load answers; the refresh never does (the rotation cancels it).
+        loadCodes: fromPromise<OfflineSessionCodes, string>(() => (loads++ === 0 ? Promise.resolve(codes(1, 1_000)) : new Promise<OfflineSessionCodes>(() => {}))),
+        rotateCodes: fromPromise<OfflineSessionCodes, string>(async () => codes(9)),
+      },
+    });
+    const actor = createActor(machine, { input: { sessionId: '7' }, clock }).start();
+    await waitFor(actor, (s) => s.matches('shown'));
+    clock.increment(1_000 + REFRESH_MARGIN_MS);
+    expect(actor.getSnapshot().matches('refreshing')).toBe(true);
+    actor.send({ type: 'codes.rotate' });
+    expect(actor.getSnapshot().matches('rotating')).toBe(true);
+    await waitFor(actor, (s) => s.matches('shown') && s.context.codes?.check_in_code === 'IN0009');
+  });
+
   it('a failed first load can be retried; a failure without a message keeps null (the view words it)', async () => {
     const { actor } = run([{ message: null }, codes(1)]);
     await waitFor(actor, (s) => s.matches('failed'));
