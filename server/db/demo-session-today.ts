@@ -1,7 +1,7 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { DEMO_OFFLINE_COURSES } from './fixtures/demo-offline-courses';
-import { offlineCourses, offlineSessions } from './schema';
+import { offlineCourses, offlineSessions, users } from './schema';
 
 // Issue 14's demo promises a classroom session "today" whose check-in window is open. The seed
 // places it relative to the moment it ran, and `npm start` keeps the database across restarts, so
@@ -35,4 +35,15 @@ export async function keepDemoSessionToday(db: Db, now: Date): Promise<number> {
     }
   }
   return moved;
+}
+
+/**
+ * A demo database migrated from before issue 43 has sessions without a trainer, whose codes nobody
+ * may read: at a demo start they become trainer01's (a fresh seed sets it). Answers how many.
+ */
+export async function giveDemoSessionsTheirTrainer(db: Db): Promise<number> {
+  const [trainer] = await db.select({ id: users.id }).from(users).where(eq(users.externalId, 'trainer01'));
+  if (!trainer) return 0;
+  const given = await db.update(offlineSessions).set({ trainerId: trainer.id }).where(isNull(offlineSessions.trainerId)).returning({ id: offlineSessions.id });
+  return given.length;
 }
