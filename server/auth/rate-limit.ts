@@ -143,10 +143,15 @@ export function createRateLimiter({ db, clock, windowSeconds, maxPerAccount, max
         // The count this try was on starts again. The owner's browser signing in leaves the
         // others' count alone: it must not hand a guesser a fresh allowance. The address's try is
         // given back; the account's rows go (one statement for both).
+        if (address === null) {
+          // A subject's own key only (attemptSubject): its failures are forgotten.
+          await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
+          return;
+        }
         const accountSide = keys.filter((key) => key !== address);
         if (accountSide.length === 0) return giveBack(keys).then(() => undefined);
         await db.execute(sql`with gone as (delete from ${rateLimits} where ${inArray(rateLimits.key, accountSide)})
-          update ${rateLimits} set count = greatest(${rateLimits.count} - 1, 0) where ${eq(rateLimits.key, address ?? '')} and ${eq(rateLimits.windowStart, at)}`);
+          update ${rateLimits} set count = greatest(${rateLimits.count} - 1, 0) where ${eq(rateLimits.key, address)} and ${eq(rateLimits.windowStart, at)}`);
       },
     };
   }
