@@ -48,7 +48,7 @@ const policies = [
   may('config', layer('config')),
   mayType('config', layer('contract')),
   may('i18n', layer('i18n'), layer('config'), packages('i18next', 'react-i18next')),
-  may('platform', layer('platform'), layer('contract'), layer('config'), packages('zod', 'jwt-decode', 'scorm-again')),
+  may('platform', layer('platform'), layer('contract'), layer('config'), packages('zod', 'jwt-decode', 'scorm-again', 'qrcode')),
   may('api', layer('api'), layer('contract'), layer('platform'), layer('config'), layer('i18n'), packages('ky', 'jwt-decode', 'zod')),
   // Machines: xstate, config, other machines (machines/shared), and schema TYPES only.
   may('machines', layer('machines'), layer('config'), packages('xstate')),

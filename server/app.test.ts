@@ -171,6 +171,7 @@ describe('API reference', () => {
         '/api/offline_sessions/{id}/check_in',
         '/api/offline_sessions/{id}/check_out',
         '/api/offline_sessions/{id}/codes',
+        '/api/offline_sessions/{id}/codes/rotate',
         '/api/on_screen_log/course/{id}/total',
         '/api/on_screen_log/{id}',
         '/api/pictures/{name}',

@@ -11,7 +11,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed';
 import { seedContentIfEmpty } from './db/seed-content';
-import { keepDemoSessionToday } from './db/demo-session-today';
+import { giveDemoSessionsTheirTrainer, keepDemoSessionToday } from './db/demo-session-today';
 import { createMailer, type Mailer } from './mail/mailer';
 import { demoOutboxServed } from './routes/demo.routes';
 import { installDemoScormFiles } from './storage/scorm-packages';
@@ -85,7 +85,10 @@ async function prepare(config: ServerConfig) {
   // ADR 029: the demo SCORM package the seed lists is served from SCORM_DIR.
   installDemoScormFiles(config.scormDir);
   // The demo's classroom session 'today' stays today when the database is older than today.
-  if (config.demoMode) await keepDemoSessionToday(database.db, new Date());
+  if (config.demoMode) {
+    await keepDemoSessionToday(database.db, new Date());
+    await giveDemoSessionsTheirTrainer(database.db);
+  }
   log(`demo content: ${content.courses} courses`);
   // Generated once and kept in the database when JWT_SECRET is unset: every process reads the same.
   const secret = await resolveSecret(database.db, config.jwtSecret);

@@ -62,7 +62,7 @@ async function start(root: Root): Promise<I18n> {
   // Until the router is handed to the http layer and the session, as before it existed, their
   // navigations and the request's location do not go through it.
   let routed: typeof router | null = null;
-  const navigate = (to: string, opts?: { replace?: boolean }) => void routed?.navigate(to, opts);
+  const navigate = (to: string, opts?: { replace?: boolean; state?: unknown }) => void routed?.navigate(to, opts);
   // One session for the page's life: a valid stored token (a reload) starts it signed in.
   const session = createSession({
     settings: config.appEnabledFunction.setTimeoutFunction,

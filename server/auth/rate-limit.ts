@@ -7,7 +7,7 @@ import { rateLimits, sessions, users } from '../db/schema';
  * What is being guessed: sign-in secrets (passwords and codes) or reset requests. Separate counts,
  * so asking for reset emails does not slow the sign-in and the other way round.
  */
-export type RateScope = 'signin' | 'reset';
+export type RateScope = 'signin' | 'reset' | 'attendance';
 
 export interface RateSubject {
   /** The agent code (any case) when the request names or implies an account. */
@@ -81,8 +81,6 @@ export function createRateLimiter({ db, clock, windowSeconds, maxPerAccount, max
   }
 
   async function attempt(scope: RateScope, subject: RateSubject): Promise<Attempt> {
-    const now = clock.now();
-    const at = new Date(now);
     const { account, device } = subject;
     const known = account && device ? await isKnownDevice(account, device) : false;
     const limits = new Map<string, number>();
@@ -91,6 +89,21 @@ export function createRateLimiter({ db, clock, windowSeconds, maxPerAccount, max
       limits.set(addressKey(scope, subject.address), maxPerAddress);
       if (account) limits.set(accountKey(scope, account), maxPerAccount);
     }
+    return tryKeys(limits, addressKey(scope, subject.address));
+  }
+
+  /**
+   * A guess counted on one subject's key only, with its own limit (issue 43: a learner's check-in
+   * codes for one session). No address key: a classroom shares one Wi-Fi address, and one
+   * learner's typos must not slow the others down.
+   */
+  function attemptSubject(scope: RateScope, subject: string, limit: number): Promise<Attempt> {
+    return tryKeys(new Map([[`${scope}:subject:${subject}`, limit]]), null);
+  }
+
+  async function tryKeys(limits: Map<string, number>, address: string | null): Promise<Attempt> {
+    const now = clock.now();
+    const at = new Date(now);
     const keys = [...limits.keys()].sort();
 
     // Tries that left the window are not read (the window bounds every read) and are removed by
@@ -130,7 +143,11 @@ export function createRateLimiter({ db, clock, windowSeconds, maxPerAccount, max
         // The count this try was on starts again. The owner's browser signing in leaves the
         // others' count alone: it must not hand a guesser a fresh allowance. The address's try is
         // given back; the account's rows go (one statement for both).
-        const address = addressKey(scope, subject.address);
+        if (address === null) {
+          // A subject's own key only (attemptSubject): its failures are forgotten.
+          await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
+          return;
+        }
         const accountSide = keys.filter((key) => key !== address);
         if (accountSide.length === 0) return giveBack(keys).then(() => undefined);
         await db.execute(sql`with gone as (delete from ${rateLimits} where ${inArray(rateLimits.key, accountSide)})
@@ -151,6 +168,6 @@ export function createRateLimiter({ db, clock, windowSeconds, maxPerAccount, max
     return gone.length;
   }
 
-  return { attempt, clearAccount, pruneExpired };
+  return { attempt, attemptSubject, clearAccount, pruneExpired };
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test-support';
-import { keepDemoSessionToday } from './demo-session-today';
-import { offlineSessions } from './schema';
+import { giveDemoSessionsTheirTrainer, keepDemoSessionToday } from './demo-session-today';
+import { offlineCourses, offlineSessions, users } from './schema';
 
-// The demo's "session today" (MPF briefing, code MPF482) must stay today on a database seeded days ago.
+// The demo's "session today" (MPF Product Briefing) must stay today on a database seeded days ago.
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const mpf = async () => (await ctx.database.db.select().from(offlineSessions).where(eq(offlineSessions.checkInCode, 'MPF482')))[0];
+const mpf = async () =>
+  (await ctx.database.db.select({ s: offlineSessions }).from(offlineSessions).innerJoin(offlineCourses, eq(offlineCourses.id, offlineSessions.courseId)).where(sql`${offlineCourses.title} ->> 'en' = 'MPF Product Briefing'`))[0].s;
 
 describe('keepDemoSessionToday', () => {
   it('leaves the session alone while its window has not closed', async () => {
@@ -33,5 +34,18 @@ describe('keepDemoSessionToday', () => {
     expect(after.windowClosesAt.getTime()).toBeGreaterThan(threeDaysLater.getTime());
     // Done once: a second start the same day moves nothing.
     expect(await keepDemoSessionToday(ctx.database.db, threeDaysLater)).toBe(0);
+  });
+});
+
+describe('giveDemoSessionsTheirTrainer', () => {
+  it('gives trainer01 the sessions without a trainer (a database from before issue 43), and only those', async () => {
+    const db = ctx.database.db;
+    const [trainer] = await db.select({ id: users.id }).from(users).where(eq(users.externalId, 'trainer01'));
+    const before = await mpf();
+    expect(before.trainerId).toBe(trainer.id);
+    await db.update(offlineSessions).set({ trainerId: null }).where(eq(offlineSessions.id, before.id));
+    expect(await giveDemoSessionsTheirTrainer(db)).toBe(1);
+    expect((await mpf()).trainerId).toBe(trainer.id);
+    expect(await giveDemoSessionsTheirTrainer(db)).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { DEMO_OFFLINE_COURSES } from './fixtures/demo-offline-courses';
-import { offlineSessions } from './schema';
+import { offlineCourses, offlineSessions, users } from './schema';
 
 // Issue 14's demo promises a classroom session "today" whose check-in window is open. The seed
 // places it relative to the moment it ran, and `npm start` keeps the database across restarts, so
@@ -10,19 +10,21 @@ import { offlineSessions } from './schema';
 // moved to the same hour relative to now. Nothing else moves: enrolments and attendance records
 // keep their times, and a session that has not ended yet is left alone.
 
-const TODAY_CODES = DEMO_OFFLINE_COURSES.flatMap((c) => c.sessions)
-  .filter((s) => s.startsInHours < 0 && s.startsInHours + s.hours > 0)
-  .map((s) => ({ code: s.checkInCode, startsInHours: s.startsInHours }));
+// A demo session is known by its course's and its own English title (its codes are random).
+const TODAY_SESSIONS = DEMO_OFFLINE_COURSES.flatMap((c) =>
+  c.sessions.filter((s) => s.startsInHours < 0 && s.startsInHours + s.hours > 0).map((s) => ({ course: c.title.en, title: s.title.en, startsInHours: s.startsInHours })),
+);
 
 /** Returns how many demo sessions were moved to today. */
 export async function keepDemoSessionToday(db: Db, now: Date): Promise<number> {
   let moved = 0;
-  for (const { code, startsInHours } of TODAY_CODES) {
+  for (const { course, title, startsInHours } of TODAY_SESSIONS) {
     const ended = await db
-      .select()
+      .select({ s: offlineSessions })
       .from(offlineSessions)
-      .where(and(eq(offlineSessions.checkInCode, code), lt(offlineSessions.windowClosesAt, now)));
-    for (const s of ended) {
+      .innerJoin(offlineCourses, eq(offlineCourses.id, offlineSessions.courseId))
+      .where(and(sql`${offlineCourses.title} ->> 'en' = ${course}`, sql`${offlineSessions.title} ->> 'en' = ${title}`, lt(offlineSessions.windowClosesAt, now)));
+    for (const { s } of ended) {
       const shift = now.getTime() + startsInHours * 3_600_000 - s.startsAt.getTime();
       const by = (d: Date) => new Date(d.getTime() + shift);
       await db
@@ -33,4 +35,15 @@ export async function keepDemoSessionToday(db: Db, now: Date): Promise<number> {
     }
   }
   return moved;
+}
+
+/**
+ * A demo database migrated from before issue 43 has sessions without a trainer, whose codes nobody
+ * may read: at a demo start they become trainer01's (a fresh seed sets it). Answers how many.
+ */
+export async function giveDemoSessionsTheirTrainer(db: Db): Promise<number> {
+  const [trainer] = await db.select({ id: users.id }).from(users).where(eq(users.externalId, 'trainer01'));
+  if (!trainer) return 0;
+  const given = await db.update(offlineSessions).set({ trainerId: trainer.id }).where(isNull(offlineSessions.trainerId)).returning({ id: offlineSessions.id });
+  return given.length;
 }

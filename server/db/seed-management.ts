@@ -52,8 +52,8 @@ async function seedClassroom(tx: Db, c: DemoManagementClassroom, { userId, now }
       endsAt: new Date(start + c.hours * HOUR),
       windowOpensAt: new Date(start - HOUR / 2),
       windowClosesAt: new Date(start + (c.hours + 0.5) * HOUR),
-      checkInCode: 'CMP500',
-      checkOutCode: 'OUT501',
+      // Its codes come from the session's own random secret (issue 43); trainer01 runs it.
+      trainerId: userId('trainer01'),
     })
     .returning({ id: offlineSessions.id });
   const manager = userId('manager01');

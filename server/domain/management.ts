@@ -13,6 +13,7 @@ import type {
   ReportQuery,
   ReportRow,
 } from '../../src/api/schemas/management.schema';
+import { API_ERROR_CODE } from '../../src/api/schemas/error.schema';
 import { OFFLINE_ERROR_CODE } from '../../src/api/schemas/offline-enrolments.schema';
 import type { Language } from '../../src/config/constants';
 import type { Db } from '../db/client';
@@ -21,7 +22,7 @@ import { HttpError } from '../http/errors';
 import { translate } from '../i18n/messages';
 import { likePattern, localize, paging } from './courses';
 import { learningTotals, periodOf } from './learning-history';
-import { ACTIVE, iso, seatsHeld, type OfflineCourseRow, type OfflineEnrolmentRow } from './offline-courses';
+import { ACTIVE, confirmedSql, firstStartSql, iso, seatsHeld, seatsHeldSql, type OfflineCourseRow, type OfflineEnrolmentRow } from './offline-courses';
 import { lockCourse, promoteWaiting } from './offline-enrolments';
 import { notifyWithMessage } from './notification-messages';
 import type { Caller } from './quizzes';
@@ -34,12 +35,9 @@ import type { Caller } from './quizzes';
 /** Managers only (SPEC §6: a manager has a manager_id). */
 export async function assertManager(db: Db, caller: Pick<Caller, 'userId'>): Promise<void> {
   const [me] = await db.select({ managerId: users.managerId }).from(users).where(eq(users.id, caller.userId));
-  if (!me?.managerId) throw new HttpError(403, 'server:management_managers_only');
+  if (!me?.managerId) throw new HttpError(403, 'server:management_managers_only', {}, { code: API_ERROR_CODE.forbidden });
 }
 
-const seatsHeldSql = sql<number>`(select count(*) from offline_enrolments e where e.course_id = ${offlineCourses.id} and e.status in ('pending', 'confirmed'))`.mapWith(Number);
-const confirmedSql = sql<number>`(select count(*) from offline_enrolments e where e.course_id = ${offlineCourses.id} and e.status = 'confirmed')`.mapWith(Number);
-const firstStartSql = sql<string | null>`(select min(s.starts_at) from offline_sessions s where s.course_id = ${offlineCourses.id})`;
 
 async function confirmedCount(tx: Db, courseId: number): Promise<number> {
   const [{ n }] = await tx

@@ -34,10 +34,22 @@ export function assertOfflineCoursesOn(caller: Pick<Caller, 'config'>): void {
 export const iso = (value: Date | string | null | undefined): string | null => (value == null ? null : new Date(value).toISOString());
 const isoOf = (value: Date | string): string => new Date(value).toISOString();
 
+// What a card shows that lives in other tables: the seats held (pending and confirmed), the first
+// session's start and the last one's end. ONE rule for the list, the course page and the manager's
+// lists (issue 43). The course is named with its table: drizzle writes `${offlineCourses.id}` as a
+// bare "id" in a query without joins, which inside the subquery meant the subquery's own row's id:
+// every card then showed the same seats and start.
+const COURSE_ID = sql.raw('"offline_courses"."id"');
 /** Enrolments of the course holding a seat, as an SQL expression on offline_courses. */
-const seatsHeldSql = sql<number>`(select count(*) from offline_enrolments e where e.course_id = ${offlineCourses.id} and e.status in ('pending', 'confirmed'))`.mapWith(Number);
-const firstStartSql = sql<string | null>`(select min(s.starts_at) from offline_sessions s where s.course_id = ${offlineCourses.id})`;
-const lastEndSql = sql<string | null>`(select max(s.ends_at) from offline_sessions s where s.course_id = ${offlineCourses.id})`;
+export const seatsHeldSql = sql<number>`(select count(*) from offline_enrolments e where e.course_id = ${COURSE_ID} and e.status in ('pending', 'confirmed'))`.mapWith(Number);
+export const confirmedSql = sql<number>`(select count(*) from offline_enrolments e where e.course_id = ${COURSE_ID} and e.status = 'confirmed')`.mapWith(Number);
+export const firstStartSql = sql<string | null>`(select min(s.starts_at) from offline_sessions s where s.course_id = ${COURSE_ID})`;
+const lastEndSql = sql<string | null>`(select max(s.ends_at) from offline_sessions s where s.course_id = ${COURSE_ID})`;
+
+/** The published courses `where` selects, with their card facts (the one query list and detail share). */
+function courseRows(db: Db, where: SQL | undefined) {
+  return db.select({ course: offlineCourses, seats: seatsHeldSql, start: firstStartSql, end: lastEndSql }).from(offlineCourses).where(where);
+}
 
 export const publishedOffline = (now: Date) => lte(offlineCourses.publishedAt, now);
 
@@ -116,10 +128,7 @@ export async function listOfflineCourses(db: Db, query: OfflineCourseQuery, call
   const where = and(...filtersOf(query, caller.now));
   const [{ total }] = await db.select({ total: count() }).from(offlineCourses).where(where);
   const { limit, offset } = paging(query.page, query.per_page);
-  const rows = await db
-    .select({ course: offlineCourses, seats: seatsHeldSql, start: firstStartSql, end: lastEndSql })
-    .from(offlineCourses)
-    .where(where)
+  const rows = await courseRows(db, where)
     .orderBy(sql`${firstStartSql} asc nulls last`, asc(offlineCourses.id))
     .limit(limit)
     .offset(offset);
@@ -200,8 +209,9 @@ export async function myEnrolmentOf(db: Db, e: OfflineEnrolmentRow, course: Pick
 }
 
 export async function getOfflineCourse(db: Db, id: number, caller: Caller): Promise<OfflineCourseDetail> {
-  const course = await findOfflineCourse(db, id, caller.now);
-  if (!course) throw new HttpError(404, 'server:offline_course_not_found');
+  const [found] = await courseRows(db, and(eq(offlineCourses.id, id), publishedOffline(caller.now)));
+  if (!found) throw new HttpError(404, 'server:offline_course_not_found');
+  const { course } = found;
   const sessions = await db.select().from(offlineSessions).where(eq(offlineSessions.courseId, id)).orderBy(asc(offlineSessions.startsAt), asc(offlineSessions.id));
   const materials = await db
     .select({ id: attachments.id, name: attachments.name, type: attachments.type })
@@ -211,7 +221,6 @@ export async function getOfflineCourse(db: Db, id: number, caller: Caller): Prom
     .orderBy(asc(offlineMaterials.position), asc(attachments.id));
   const prerequisites = await prerequisitesOf(db, id, caller.userId, caller);
   const mine = (await latestEnrolments(db, caller.userId, [id])).get(id);
-  const seats = await seatsHeld(db, id);
   const attended = sessions.length
     ? await db
         .select()
@@ -223,7 +232,7 @@ export async function getOfflineCourse(db: Db, id: number, caller: Caller): Prom
     return row ? { checked_in_at: isoOf(row.checkedInAt), checked_out_at: iso(row.checkedOutAt), attended_minutes: attendedMinutes(s, row) } : null;
   };
   return {
-    ...cardOf(course, { seats, start: sessions[0] ? isoOf(sessions[0].startsAt) : null, end: sessions.length ? isoOf(sessions.map((s) => s.endsAt).sort((a, b) => +b - +a)[0]) : null, mine }, caller),
+    ...cardOf(course, { seats: found.seats, start: found.start, end: found.end, mine }, caller),
     description: localize(course.description, caller.lang),
     initiator: localize(course.initiator, caller.lang),
     remarks: localize(course.remarks, caller.lang),

@@ -1,9 +1,12 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { OFFLINE_ERROR_CODE, type Attendance, type EnrolPayload, type MyOfflineEnrolmentsQuery, type OfflineEnrolment, type OfflineEnrolmentListResponse } from '../../src/api/schemas/offline-enrolments.schema';
 import type { OfflineEnrolmentStatus } from '../../src/api/schemas/offline-courses.schema';
+import type { RateLimiter } from '../auth/rate-limit';
 import type { Db } from '../db/client';
+import { rateLimitedError } from '../http/attempts';
 import { offlineAttendance, offlineCourses, offlineEnrolments, offlineSessions } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { codeMatches, type CodeKind } from './attendance-codes';
 import { localize, paging } from './courses';
 import { notifyWithMessage } from './notification-messages';
 import { ACTIVE, SEAT_HOLDING, attendedMinutes, iso, myEnrolmentOf, prerequisitesOf, publishedOffline, seatsHeld, type OfflineCourseRow, type OfflineEnrolmentRow } from './offline-courses';
@@ -170,8 +173,15 @@ const attendanceOf = (session: SessionRow, row: AttendanceRow): Attendance => ({
   attended_minutes: attendedMinutes(session, row),
 });
 
+/**
+ * Wrong codes a learner may type for one session before each further try waits (1 s, 2 s, 4 s …
+ * up to the rate limit's longest wait, in its window): like a password (issue 43). Enough for
+ * typos; a guesser gets a few dozen tries in a session's window against 2^30 codes.
+ */
+export const WRONG_CODE_TRIES = 5;
+
 /** The session, if the caller may use its codes now: confirmed in its course, inside its window, the right code. */
-async function sessionForCode(db: Db, sessionId: number, code: string, which: 'in' | 'out', caller: Caller): Promise<SessionRow> {
+async function sessionForCode(db: Db, limiter: RateLimiter, sessionId: number, code: string, which: CodeKind, caller: Caller): Promise<SessionRow> {
   const [found] = await db
     .select({ session: offlineSessions })
     .from(offlineSessions)
@@ -187,16 +197,22 @@ async function sessionForCode(db: Db, sessionId: number, code: string, which: 'i
   if (caller.now < session.windowOpensAt || caller.now > session.windowClosesAt) {
     throw new HttpError(403, 'server:offline_session_not_open', {}, { code: OFFLINE_ERROR_CODE.offlineSessionNotOpen });
   }
-  const expected = which === 'in' ? session.checkInCode : session.checkOutCode;
-  if (code.trim().toUpperCase() !== expected.toUpperCase()) {
+  // Counted per learner and session, before the code is compared (a refused try tells nothing);
+  // check-in and check-out share the count. The secret is read after the count, so a rotation
+  // that landed meanwhile is seen.
+  const attempt = await limiter.attemptSubject('attendance', `user:${caller.userId}:session:${session.id}`, WRONG_CODE_TRIES);
+  if (attempt.limited) throw rateLimitedError(attempt.retryAfterSeconds);
+  const [{ secret }] = await db.select({ secret: offlineSessions.codeSecret }).from(offlineSessions).where(eq(offlineSessions.id, session.id));
+  if (!codeMatches(secret, which, code, caller.now.getTime())) {
     throw new HttpError(400, which === 'in' ? 'server:offline_wrong_check_in_code' : 'server:offline_wrong_check_out_code', {}, { code: OFFLINE_ERROR_CODE.offlineWrongCode });
   }
+  await attempt.succeeded();
   return session;
 }
 
 /** SPEC §5: check in with the trainer's code, inside the session's window; once per learner. */
-export async function checkIn(db: Db, sessionId: number, code: string, caller: Caller): Promise<Attendance> {
-  const session = await sessionForCode(db, sessionId, code, 'in', caller);
+export async function checkIn(db: Db, limiter: RateLimiter, sessionId: number, code: string, caller: Caller): Promise<Attendance> {
+  const session = await sessionForCode(db, limiter, sessionId, code, 'in', caller);
   const [row] = await db
     .insert(offlineAttendance)
     .values({ sessionId: session.id, userId: caller.userId, checkedInAt: caller.now })
@@ -207,8 +223,8 @@ export async function checkIn(db: Db, sessionId: number, code: string, caller: C
 }
 
 /** SPEC §5: check out with the trainer's code after checking in; records the attendance time. */
-export async function checkOut(db: Db, sessionId: number, code: string, caller: Caller): Promise<Attendance> {
-  const session = await sessionForCode(db, sessionId, code, 'out', caller);
+export async function checkOut(db: Db, limiter: RateLimiter, sessionId: number, code: string, caller: Caller): Promise<Attendance> {
+  const session = await sessionForCode(db, limiter, sessionId, code, 'out', caller);
   const mine = and(eq(offlineAttendance.sessionId, session.id), eq(offlineAttendance.userId, caller.userId));
   const [row] = await db
     .update(offlineAttendance)

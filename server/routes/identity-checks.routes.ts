@@ -1,3 +1,4 @@
+import { API_ERROR_CODE } from '../../src/api/schemas/error.schema';
 import { listAuditIdentityChecksRoute } from '../../src/api/schemas/identity-checks.audit.routes';
 import { listIdentityChecksRoute } from '../../src/api/schemas/identity-checks.routes';
 import { listAuditIdentityChecks, listOwnIdentityChecks } from '../domain/identity-checks';
@@ -11,7 +12,7 @@ export function registerIdentityCheckRoutes(app: ApiApp, s: AppServices): void {
 
   defineRoute(app, listAuditIdentityChecksRoute, s.requireFullAuth, async (c, { query }) => {
     // The role as the session check read it, in the same query as the token (ADR 037): not a second read of the user.
-    if (c.get('session').user.role !== 'auditor') throw new HttpError(403, 'server:forbidden_role');
+    if (c.get('session').user.role !== 'auditor') throw new HttpError(403, 'server:forbidden_role', {}, { code: API_ERROR_CODE.forbidden });
     return c.json(await listAuditIdentityChecks(s.db, query), 200);
   });
 }

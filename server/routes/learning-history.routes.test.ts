@@ -78,8 +78,6 @@ async function classroom(title: string, cpd: number, starts: string[], ethics: b
       endsAt: new Date(start + 2 * HOUR),
       windowOpensAt: new Date(start - HOUR / 2),
       windowClosesAt: new Date(start + 2.5 * HOUR),
-      checkInCode: 'IN9999',
-      checkOutCode: 'OUT9999',
     });
   }
   const sessions = await db.select({ id: offlineSessions.id, startsAt: offlineSessions.startsAt }).from(offlineSessions).where(eq(offlineSessions.courseId, id));

@@ -7,7 +7,7 @@ import { notificationMessages, notifications } from '../db/schema';
 import { refreshCompletion } from '../domain/courses';
 import { renderNotification } from '../domain/notification-messages';
 import { createContentTestContext, createCourse, createDepartment, createLesson, createReadingItem, signIn, tri, type ContentTestContext, type Learner } from '../testing/content-factory';
-import { createOfflineCourse } from '../testing/offline-factory';
+import { createOfflineCourse, liveCode } from '../testing/offline-factory';
 import { completeReadings, userIdOf } from '../testing/quiz-factory';
 
 // Issue 14, ADR 031: enrol (terms, prerequisites AND/OR, application date and deadline, quota and the
@@ -235,6 +235,7 @@ describe('POST /api/offline_sessions/:id/check_in and check_out (last: moves the
     const post = (who: Learner, sid: string, which: 'check_in' | 'check_out', body: unknown) =>
       who.request(`/api/offline_sessions/${sid}/${which}`, { method: 'POST', json: body });
     const refusal = async (res: Response, status: number) => json<{ message: string; code?: string }>(res, status);
+    const code = (sid: string, kind: 'in' | 'out') => liveCode(ctx.database.db, sid, kind, ctx.clock.now());
 
     // Before the window (it opens half an hour before the start).
     expect(await refusal(await post(agent01, session, 'check_in', { code: 'IN1234' }), 403)).toMatchObject({
@@ -248,26 +249,26 @@ describe('POST /api/offline_sessions/:id/check_in and check_out (last: moves the
     expect((await refusal(await post(a1, session, 'check_in', { code: 'WRONG1' }), 400)).message).toBe('The check-in code is wrong.');
     expect((await refusal(await post(a1, session, 'check_in', { code: '' }), 400)).message).toBe('Please enter the code (letters and digits, at most 20).');
     expect((await refusal(await post(a1, session, 'check_in', {}), 400)).message).toBe('Please enter the code (letters and digits, at most 20).');
-    expect((await refusal(await post(a1, session, 'check_out', { code: 'OUT5678' }), 409)).message).toBe('Please check in before you check out.');
+    expect((await refusal(await post(a1, session, 'check_out', { code: await code(session, 'out') }), 409)).message).toBe('Please check in before you check out.');
     expect((await refusal(await post(a1, '999999', 'check_in', { code: 'IN1234' }), 404)).message).toBe('The session was not found.');
     expect((await post(a1, 'abc', 'check_in', { code: 'IN1234' })).status).toBe(400);
 
     expect((await detail(a1, id)).sessions[0].my_attendance).toBeNull();
-    const checkedIn = await json<{ checked_in_at: string; attended_minutes: number }>(await post(a1, session, 'check_in', { code: 'in1234' }));
+    const checkedIn = await json<{ checked_in_at: string; attended_minutes: number }>(await post(a1, session, 'check_in', { code: (await code(session, 'in')).toLowerCase() }));
     expect((await detail(a1, id)).sessions[0].my_attendance).toMatchObject({ checked_in_at: checkedIn.checked_in_at, checked_out_at: null });
     expect((await detail(a2, id)).sessions[0].my_attendance).toBeNull();
     expect(checkedIn).toMatchObject({ checked_in_at: new Date(start.getTime() - 10 * 60_000).toISOString(), attended_minutes: 0 });
-    expect((await refusal(await post(a1, session, 'check_in', { code: 'IN1234' }), 409)).message).toBe('You have already checked in to this session.');
+    expect((await refusal(await post(a1, session, 'check_in', { code: await code(session, 'in') }), 409)).message).toBe('You have already checked in to this session.');
 
     ctx.clock.set(start.getTime() + 90 * 60_000);
     const b1 = await signIn(ctx, 'agent01');
-    expect((await refusal(await post(b1, session, 'check_out', { code: 'IN1234' }), 400)).message).toBe('The check-out code is wrong.');
+    expect((await refusal(await post(b1, session, 'check_out', { code: await code(session, 'in') }), 400)).message).toBe('The check-out code is wrong.');
     // Minutes count from the session's start, not the early check-in.
-    expect(await json(await post(b1, session, 'check_out', { code: 'OUT5678' }))).toMatchObject({ attended_minutes: 90 });
+    expect(await json(await post(b1, session, 'check_out', { code: await code(session, 'out') }))).toMatchObject({ attended_minutes: 90 });
     // The course page shows the caller's attendance of each session (and nobody else's).
     const attendedCourse = (await detail(b1, id)).sessions.find((s) => s.id === session);
     expect(attendedCourse?.my_attendance).toEqual({ checked_in_at: checkedIn.checked_in_at, checked_out_at: new Date(start.getTime() + 90 * 60_000).toISOString(), attended_minutes: 90 });
-    expect((await refusal(await post(b1, session, 'check_out', { code: 'OUT5678' }), 409)).message).toBe('You have already checked out of this session.');
+    expect((await refusal(await post(b1, session, 'check_out', { code: await code(session, 'out') }), 409)).message).toBe('You have already checked out of this session.');
 
     // After the window (half an hour after the two-hour session).
     const late = await course('Attendance late', { needsApproval: false, sessionStart: new Date(start.getTime() - 24 * 3_600_000) });

@@ -18,10 +18,10 @@ export function registerOfflineEnrolmentRoutes(app: ApiApp, s: AppServices): voi
   defineRoute(app, listMyOfflineEnrolmentsRoute, auth, async (c, { query }) => c.json(await listMyOfflineEnrolments(s.db, query, offlineCaller(s, c)), 200));
   defineRoute(app, checkInRoute, auth, async (c, { params, body }) => {
     const who = offlineCaller(s, c);
-    return c.json(await checkIn(s.db, Number(params.id), body.code, who), 200);
+    return c.json(await checkIn(s.db, s.rateLimiter, Number(params.id), body.code, who), 200);
   });
   defineRoute(app, checkOutRoute, auth, async (c, { params, body }) => {
     const who = offlineCaller(s, c);
-    return c.json(await checkOut(s.db, Number(params.id), body.code, who), 200);
+    return c.json(await checkOut(s.db, s.rateLimiter, Number(params.id), body.code, who), 200);
   });
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { offlineCourses, offlineEnrolments, offlinePrerequisites, offlineSessions, users } from '../db/schema';
+import { currentCodes, type CodeKind } from '../domain/attendance-codes';
 import { tri } from './content-factory';
 
 // Classroom courses for tests (issue 14, ADR 031).
@@ -25,6 +26,8 @@ export interface OfflineCourseInput {
   /** AND-ed groups of OR-ed e-learning course ids. */
   prerequisites?: number[][];
   published?: boolean;
+  /** The session's trainer (agent code); default trainer01. */
+  trainer?: string;
 }
 
 export async function createOfflineCourse(db: Db, o: OfflineCourseInput): Promise<number> {
@@ -56,8 +59,7 @@ export async function createOfflineCourse(db: Db, o: OfflineCourseInput): Promis
     endsAt: new Date(start.getTime() + 2 * HOUR),
     windowOpensAt: new Date(start.getTime() - HOUR / 2),
     windowClosesAt: new Date(start.getTime() + 2.5 * HOUR),
-    checkInCode: 'IN1234',
-    checkOutCode: 'OUT5678',
+    trainerId: (await db.select({ id: users.id }).from(users).where(eq(users.externalId, o.trainer ?? 'trainer01')))[0]?.id ?? null,
   });
   for (const [i, group] of (o.prerequisites ?? []).entries()) {
     for (const courseId of group) await db.insert(offlinePrerequisites).values({ offlineCourseId: row.id, groupNo: i + 1, courseId });
@@ -79,4 +81,11 @@ export async function enrolmentStatuses(db: Db, courseId: number): Promise<Recor
   const out: Record<string, number> = {};
   for (const r of rows) out[r.status] = (out[r.status] ?? 0) + 1;
   return out;
+}
+
+/** The code a session's trainer screen shows at `nowMs` (read from its secret, as the server derives it). */
+export async function liveCode(db: Db, sessionId: number | string, kind: CodeKind, nowMs: number): Promise<string> {
+  const [row] = await db.select({ secret: offlineSessions.codeSecret }).from(offlineSessions).where(eq(offlineSessions.id, Number(sessionId)));
+  const codes = currentCodes(row.secret, nowMs);
+  return kind === 'in' ? codes.checkIn : codes.checkOut;
 }

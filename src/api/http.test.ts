@@ -214,6 +214,32 @@ describe('error handling (SPEC §4, §8)', () => {
     expect(error.status).toBe(404);
   });
 
+  it('403 Forbidden on a read → the "not allowed" page with the server\'s message, history replaced (issue 43)', async () => {
+    const message = "Only this session's trainer can see its codes.";
+    const error = await failWith(403, { status_code: 403, message, code: 'Forbidden' }, 'offline_sessions/1/codes');
+    expect(handlers.navigate).toHaveBeenCalledWith('/forbidden', { replace: true, state: { message } });
+    expect(error).toMatchObject({ status: 403, message });
+  });
+
+  it('a 403 that is not a refusal of who you are (two-factor, XSRF, a rule of the page) stays with the page', async () => {
+    await failWith(403, { status_code: 403, message: 'Two-factor required', code: 'NotAuthenticated' });
+    await failWith(403, { status_code: 403, message: 'This session is not available to check in or out now.', code: 'OfflineSessionNotOpen' });
+    await failWith(403, { status_code: 403, message: 'no code' });
+    expect(handlers.navigate).not.toHaveBeenCalled();
+  });
+
+  it('a refused write (403 Forbidden on a POST) stays with the page that sent it', async () => {
+    stubFetch(() => json({ status_code: 403, message: 'No', code: 'Forbidden' }, 403));
+    await expect(http.post('offline_sessions/1/codes/rotate')).rejects.toMatchObject({ status: 403 });
+    expect(handlers.navigate).not.toHaveBeenCalled();
+  });
+
+  it('no answer at all is never taken for a refusal: no navigation, the connection message', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(http.get('offline_sessions/1/codes')).rejects.toBeInstanceOf(TypeError);
+    expect(handlers.navigate).not.toHaveBeenCalled();
+  });
+
   it('a message containing "The device has been expired" runs the user-expired handling', async () => {
     const message = 'The device has been expired, please sign in again';
     const error = await failWith(401, { status_code: 401, message });

@@ -1,5 +1,5 @@
 import ky, { type KyRequest, type NormalizedOptions, type HTTPError, type KyResponse } from 'ky';
-import { apiErrorSchema, type ApiError } from './schemas/error.schema';
+import { API_ERROR_CODE, apiErrorSchema, type ApiError } from './schemas/error.schema';
 import { ApiRequestError, apiMessage } from './api-error';
 import { clearToken, getClientId, getToken, setRedirectUrl } from '../platform/storage/token-storage';
 import {
@@ -23,9 +23,11 @@ export const RAW_HEADER = 'X-Raw-Request';
 export const LOGIN_PATH = '/login';
 export const LOGOUT_PATH = '/logout';
 export const NOT_FOUND_PATH = '/not-found';
+/** Inside the app shell: a page whose data the server refused (403 code Forbidden, issue 43). */
+export const FORBIDDEN_PATH = '/forbidden';
 
 export interface HttpHandlers {
-  navigate(to: string, opts?: { replace?: boolean }): void;
+  navigate(to: string, opts?: { replace?: boolean; state?: unknown }): void;
   onDeviceExpired(message: string): void;
   location(): { pathname: string; search: string };
   language(): string;
@@ -186,6 +188,10 @@ async function routeError(request: KyRequest, _options: NormalizedOptions, respo
     handlers.navigate(`${LOGIN_PATH}${search}`);
   } else if (response.status === 404) {
     handlers.navigate(NOT_FOUND_PATH, { replace: true });
+  } else if (response.status === 403 && body?.code === API_ERROR_CODE.forbidden && request.method === 'GET') {
+    // A read refused for who the user is: the page cannot show anything, so the app shows its
+    // "not allowed" page with the server's reason (a refused write stays with the page that sent it).
+    handlers.navigate(FORBIDDEN_PATH, { replace: true, state: { message: body.message } });
   }
 }
 

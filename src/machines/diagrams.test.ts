@@ -15,6 +15,7 @@ import { mockPracticeMachine } from './mock-practice/mock-practice.machine';
 import { notificationsMachine } from './notifications/notifications.machine';
 import { profileMachine } from './profile/profile.machine';
 import { offlineEnrolmentMachine } from './offline-enrolment/offline-enrolment.machine';
+import { offlineTrainerMachine } from './offline-trainer/offline-trainer.machine';
 import { pagedListMachine } from './paged-list/paged-list.machine';
 import { createFormSubmissionMachine } from './form-submission/form-submission.machine';
 import { forgotPasswordMachine } from './forgot-password/forgot-password.machine';
@@ -66,6 +67,7 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['management', managementMachine],
   ['offline-enrolment', offlineEnrolmentMachine],
   ['exam-certificate', examCertificateMachine],
+  ['offline-trainer', offlineTrainerMachine],
   ['vocab', vocabMachine],
 ];
 

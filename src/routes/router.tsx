@@ -115,6 +115,8 @@ export function appRoutes(): RouteObject[] {
           children: [
             redirectIndex('/main'),
             guarded('main', UNTITLED, () => import('./main/main.route')),
+            // Where a page goes when the server refuses its data (api/http.ts, issue 43): inside the shell.
+            guarded('forbidden', 'forbidden', () => import('./forbidden/forbidden.route')),
             guarded('management/recruits', 'recruit_accounts', () => import('./recruit-accounts/recruit-accounts.route'), managementGuard),
             guarded('merge', 'account_merge', () => import('./account-merge/account-merge.route')),
             guarded('management', 'management', () => import('./management/management.route'), managementGuard),

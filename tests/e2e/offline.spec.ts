@@ -53,13 +53,21 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 
-test('en, desktop: a prerequisite refuses by name; enrol with the terms; check in and out with the trainer screen’s codes; a wrong code is refused', async ({ page, browser, accessibilityAudit }) => {
+test('en, desktop: each card its own seats (Full); a prerequisite refuses by name; enrol with the terms; a learner is refused the trainer screen; check in and out with the trainer screen’s codes; a replaced code is refused', async ({ page, browser, accessibilityAudit }) => {
   test.setTimeout(120_000);
   await signIn(page, 'agent01');
   await page.goto('/offline');
   await expect(page.getByRole('heading', { level: 1, name: 'Classroom courses and activities' })).toBeVisible();
   // The four classroom demo courses and the management demo's two runs of the Compliance Refresher.
   await expect(page.getByTestId('offline-course-card')).toHaveCount(6);
+  // Issue 43: each card has its own seats; the full workshop says Full (2 of 2 taken), in the Full filter too.
+  const ethicsCard = page.getByTestId('offline-course-card').filter({ hasText: 'Ethics Case Workshop' });
+  await expect(ethicsCard).toContainText('0 of 2 places left');
+  await expect(ethicsCard.locator('.offline-badge')).toHaveText('Full');
+  await page.goto('/offline?status=full');
+  await expect(page.getByTestId('offline-course-card')).toHaveCount(1);
+  await expect(page.getByTestId('offline-course-card')).toContainText('Ethics Case Workshop');
+  await page.goto('/offline');
 
   // The prerequisite course: the missing one is named (agent01 has AML, neither FNA nor consultative selling).
   await page.getByRole('link', { name: 'Advanced Needs Analysis Clinic' }).click();
@@ -86,20 +94,41 @@ test('en, desktop: a prerequisite refuses by name; enrol with the terms; check i
   await expect(page.getByTestId('offline-phase')).toHaveText('Confirmed: your place is held.');
   await expect(fields).toContainText('39 of 40 places left');
 
-  // Today's MPF session: the trainer's screen (trainer01, another device) shows both codes.
+  // Today's MPF session. A learner opening its trainer screen is refused: the "not allowed" page in
+  // the app's shell (never "check your connection"), with a way back (opened directly: home).
   await page.goto('/offline');
   await page.getByRole('link', { name: 'MPF Product Briefing' }).click();
   const session = page.getByTestId('offline-session');
   const sessionId = await session.getAttribute('data-session-id');
+  const coursePath = new URL(page.url()).pathname;
+  await page.goto(`/offline/sessions/${sessionId}/codes`);
+  const refused = page.getByTestId('forbidden-page');
+  await expect(refused.getByRole('heading', { level: 1 })).toHaveText('Not allowed');
+  await expect(refused).toContainText("Only this session's trainer can see its codes.");
+  await expect(page.getByTestId('desktop-header')).toBeVisible();
+  await expect(page.getByText(/check your connection/)).toHaveCount(0);
+  await refused.getByRole('button', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/main$/);
+  await page.goto(coursePath);
+  await expect(session).toBeVisible();
+
+  // The trainer's screen (trainer01, another device): both codes with their QR codes; "New codes"
+  // replaces them, and the old code no longer works.
   const trainer = await personPage(browser, accessibilityAudit, 'trainer01');
   await trainer.goto(`/offline/sessions/${sessionId}/codes`);
   await expect(trainer.getByRole('heading', { level: 1 })).toContainText('check-in and check-out codes');
+  await expect(trainer.getByTestId('trainer-check-in-qr')).toBeVisible();
+  await expect(trainer.getByTestId('trainer-check-out-qr')).toBeVisible();
+  const oldCheckIn = (await trainer.getByTestId('trainer-check-in-code').textContent())!;
+  await trainer.getByRole('button', { name: 'New codes' }).click();
+  await expect(trainer.getByTestId('trainer-check-in-code')).not.toHaveText(oldCheckIn);
   const checkInCode = (await trainer.getByTestId('trainer-check-in-code').textContent())!;
   const checkOutCode = (await trainer.getByTestId('trainer-check-out-code').textContent())!;
+  expect(checkInCode).toMatch(/^[0-9A-Z]{6}$/);
   await trainer.context().close();
 
-  // A wrong code: the spec's message. Then the right ones: attendance and the CPD time it credits.
-  await session.getByTestId('check-code').fill('WRONG1');
+  // The replaced code: refused with the spec's message. Then the new ones: attendance and the CPD time it credits.
+  await session.getByTestId('check-code').fill(oldCheckIn);
   await session.getByRole('button', { name: 'Check in' }).click();
   await expect(session.getByTestId('check-problem')).toHaveText('The check-in code is wrong.');
   await session.getByTestId('check-code').fill(checkInCode);
@@ -147,4 +176,17 @@ test('zh, phone: the full workshop puts agent02 on the waiting list; confirmed l
   await agent02.goto('/offline/mine');
   await expect(agent02.getByTestId('offline-enrolment-row').first()).toContainText('已確認');
   await agent02.context().close();
+});
+
+test('en: the trainer screen without a connection says so (a network failure is never taken for a refusal)', async ({ browser, accessibilityAudit }) => {
+  const trainer = await personPage(browser, accessibilityAudit, 'trainer01');
+  await trainer.route('**/api/offline_sessions/*/codes', (route) => route.abort('internetdisconnected'));
+  await trainer.goto('/offline/sessions/1/codes');
+  await expect(trainer.getByRole('alert')).toContainText('Cannot reach the server. Please check your connection and try again.');
+  await expect(trainer.getByTestId('forbidden-page')).toHaveCount(0);
+  // Back online, "Try again" shows the codes.
+  await trainer.unroute('**/api/offline_sessions/*/codes');
+  await trainer.getByRole('button', { name: 'Try again' }).click();
+  await expect(trainer.getByTestId('trainer-check-in-code')).toHaveText(/^[0-9A-Z]{6}$/);
+  await trainer.context().close();
 });

@@ -52,9 +52,16 @@ export const offlineSessions = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     windowOpensAt: timestamp('window_opens_at', { withTimezone: true }).notNull(),
     windowClosesAt: timestamp('window_closes_at', { withTimezone: true }).notNull(),
-    /** Shown on the trainer's screen only; never in a learner's answer. */
-    checkInCode: text('check_in_code').notNull(),
-    checkOutCode: text('check_out_code').notNull(),
+    /**
+     * The secret the check-in and check-out codes are derived from (domain/attendance-codes.ts): a
+     * code changes every minute; rotating the secret voids every code at once. Never leaves the
+     * server; 244 random bits (two v4 UUIDs) unless set.
+     */
+    codeSecret: text('code_secret')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /** The trainer who runs the session: the only one who reads its codes (issue 43). */
+    trainerId: bigint('trainer_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('offline_sessions_course_idx').on(t.courseId, t.startsAt)],
 );

@@ -12,6 +12,8 @@ export const API_ERROR_CODE = {
   passwordChangeRequired: 'PasswordChangeRequired',
   /** Too many failures: wait `Retry-After` seconds. */
   rateLimited: 'RateLimited',
+  /** Signed in, but this is not for who you are (role, or not the session's trainer): the page shows "not allowed" (issue 43). */
+  forbidden: 'Forbidden',
 } as const;
 // A feature's own codes live with its contract (QUIZ_ERROR_CODE in quizzes.schema.ts), off the first page.
 export type ApiErrorCode = (typeof API_ERROR_CODE)[keyof typeof API_ERROR_CODE] | QuizErrorCode | OfflineErrorCode;

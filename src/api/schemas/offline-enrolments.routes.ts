@@ -66,7 +66,8 @@ export const listMyOfflineEnrolmentsRoute = route({
 const checkDescription = (which: string) =>
   `Only with a confirmed enrolment in the session's course, inside the session's window (server clock). Refused: a wrong ${which} code (400 code OfflineWrongCode); ` +
   'outside the window (403 code OfflineSessionNotOpen); not confirmed (403 code OfflineNotEnrolled); ' +
-  'already done, or check-out before check-in (409 code OfflineAttendanceState).';
+  'already done, or check-out before check-in (409 code OfflineAttendanceState). The code changes every minute; this minute\'s and the last one\'s are accepted. ' +
+  'Wrong codes count per learner and session (check-in and check-out together): after a few, each further try waits (429 code RateLimited, Retry-After).';
 
 export const checkInRoute = route({
   ...common,
@@ -82,6 +83,7 @@ export const checkInRoute = route({
     403: json('XSRF or two-factor missing, the window is not open, or the enrolment is not confirmed', apiErrorSchema),
     ...notFound,
     409: json('Already checked in', apiErrorSchema),
+    429: json('Too many wrong codes from this learner for this session: code RateLimited; Retry-After gives the seconds to wait', apiErrorSchema),
   },
 });
 
@@ -98,6 +100,7 @@ export const checkOutRoute = route({
     ...errorResponses.unauthorized,
     403: json('XSRF or two-factor missing, the window is not open, or the enrolment is not confirmed', apiErrorSchema),
     ...notFound,
+    429: json('Too many wrong codes from this learner for this session: code RateLimited; Retry-After gives the seconds to wait', apiErrorSchema),
     409: json('Not checked in, or already checked out', apiErrorSchema),
   },
 });

@@ -54,8 +54,9 @@ export const offlineEnrolmentListResponseSchema = pagedResponseSchema(offlineEnr
 export type OfflineEnrolmentListResponse = z.infer<typeof offlineEnrolmentListResponseSchema>;
 
 /** POST /api/offline_sessions/:id/check_in and check_out: the code the trainer's screen shows. */
+// Spaces and dashes are allowed (a code read off the screen in two halves); the server ignores them.
 export const checkCodePayloadSchema = z.object({
-  code: text({ error: 'validation:check_code_invalid' }).check(z.trim(), z.regex(/^[A-Za-z0-9]{1,20}$/, { error: 'validation:check_code_invalid' })),
+  code: text({ error: 'validation:check_code_invalid' }).check(z.trim(), z.regex(/^[A-Za-z0-9][A-Za-z0-9 -]{0,19}$/, { error: 'validation:check_code_invalid' })),
 });
 export type CheckCodePayload = z.infer<typeof checkCodePayloadSchema>;
 

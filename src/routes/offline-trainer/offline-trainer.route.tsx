@@ -1,31 +1,52 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useParams } from 'react-router-dom';
 import { OfflineTrainerView, type OfflineTrainerViewModel } from '../../ui/offline-trainer/offline-trainer-view';
+import { qrSvg } from '../../platform/qr-svg';
 import { OfflineNamespace } from '../offline-courses/offline-courses-namespace';
-import { codeLink, trainerCodesLogic, type TrainerProblem } from './offline-trainer.actor';
+import { codeLink, offlineTrainerActor } from './offline-trainer.actor';
 
-function TrainerCodes({ sessionId, onRetry }: { sessionId: string; onRetry: () => void }) {
-  const actor = useActorRef(trainerCodesLogic, { input: { sessionId } });
-  const view = useSelector(actor, (s): OfflineTrainerViewModel => {
-    if (s.status === 'done') {
-      const codes = s.output!;
-      const origin = window.location.origin;
-      return { status: 'shown', codes, checkInLink: codeLink(origin, codes, 'check-in', codes.check_in_code), checkOutLink: codeLink(origin, codes, 'check-out', codes.check_out_code) };
-    }
-    if (s.status === 'error') return { status: 'failed', message: (s.error as TrainerProblem | undefined)?.message ?? null };
-    return { status: 'loading' };
-  });
-  return <OfflineTrainerView view={view} onRetry={onRetry} />;
+/** The QR code of a link as SVG text; null until drawn. */
+function useQrSvg(link: string | null): string | null {
+  const [drawn, setDrawn] = useState<{ link: string; svg: string } | null>(null);
+  useEffect(() => {
+    if (!link) return;
+    let live = true;
+    void qrSvg(link)
+      .then((svg) => {
+        if (live) setDrawn({ link, svg });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [link]);
+  // A QR of the previous minute's link is not shown beside the new code.
+  return drawn && drawn.link === link ? drawn.svg : null;
 }
 
-/** /offline/sessions/:sessionId/codes: the trainer's screen (trainers and managers; the server refuses others). */
+function TrainerCodes({ sessionId }: { sessionId: string }) {
+  const actor = useActorRef(offlineTrainerActor, { input: { sessionId } });
+  const snapshot = useSelector(actor, (s) => ({ value: s.value, codes: s.context.codes, problem: s.context.problem, busy: s.hasTag('busy') }));
+  const origin = window.location.origin;
+  const codes = snapshot.codes;
+  const checkInLink = codes ? codeLink(origin, codes, 'check-in', codes.check_in_code) : null;
+  const checkOutLink = codes ? codeLink(origin, codes, 'check-out', codes.check_out_code) : null;
+  const checkInQr = useQrSvg(checkInLink);
+  const checkOutQr = useQrSvg(checkOutLink);
+  let view: OfflineTrainerViewModel;
+  if (snapshot.value === 'failed') view = { status: 'failed', message: snapshot.problem?.message ?? null };
+  else if (!codes || !checkInLink || !checkOutLink) view = { status: 'loading' };
+  else view = { status: 'shown', codes, checkInLink, checkOutLink, checkInQr, checkOutQr, rotating: snapshot.busy, problem: snapshot.problem?.message ?? null };
+  return <OfflineTrainerView view={view} onRetry={() => actor.send({ type: 'retry' })} onRotate={() => actor.send({ type: 'codes.rotate' })} />;
+}
+
+/** /offline/sessions/:sessionId/codes: the trainer's screen (the session's trainer only; the server refuses others). */
 export default function OfflineTrainerRoute() {
   const { sessionId = '' } = useParams();
-  const [attempt, setAttempt] = useState(0);
   return (
     <OfflineNamespace>
-      <TrainerCodes key={`${sessionId}:${attempt}`} sessionId={sessionId} onRetry={() => setAttempt((n) => n + 1)} />
+      <TrainerCodes key={sessionId} sessionId={sessionId} />
     </OfflineNamespace>
   );
 }
