@@ -314,7 +314,7 @@ async function movedNames(tx: Db, outcome: MergeOutcome, agentId: number, lang: 
 }
 
 /** What the merge would do: the same moves, in a transaction that is rolled back. */
-export async function previewMerge(db: Db, clock: Clock, token: string, lang: Language): Promise<MergePreview> {
+export async function previewMerge(db: Db, clock: Clock, token: string, lang: Language, undoDays: number): Promise<MergePreview> {
   const request = await usableRequest(db, clock, token);
   if (await alreadyMerged(db, 'agentId', request.agent.id)) throw new HttpError(409, 'server:merge_agent_already_merged');
   let preview: PreviewRollback | undefined;
@@ -336,6 +336,7 @@ export async function previewMerge(db: Db, clock: Clock, token: string, lang: La
     conflicts: counts(outcome.conflicts),
     courses: names.courses,
     classroom: names.classroom,
+    undo_days: undoDays,
     expires_at: request.expiresAt.toISOString(),
   };
 }

@@ -20,7 +20,7 @@ export function registerAccountMergeRoutes(app: ApiApp, s: AppServices): void {
     return c.json(sent, 202);
   });
 
-  defineRoute(app, previewMergeRoute, async (c, { body: { token } }) => c.json(await previewMerge(s.db, s.clock, token, langOf(c)), 200));
+  defineRoute(app, previewMergeRoute, async (c, { body: { token } }) => c.json(await previewMerge(s.db, s.clock, token, langOf(c), s.config.mergeUndoDays), 200));
 
   defineRoute(app, completeMergeRoute, async (c, { body: { token, agent_code, password } }) => {
     const attempt = await beginAttempt(c, s, 'signin', agent_code);

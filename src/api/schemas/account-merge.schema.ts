@@ -55,6 +55,8 @@ export const mergePreviewSchema = z.object({
   courses: z.array(z.string()),
   /** The titles of the classroom courses whose enrolments move. */
   classroom: z.array(z.string()),
+  /** Days after the merge its undo is allowed (MERGE_UNDO_DAYS). */
+  undo_days: z.int().check(z.positive()),
   expires_at: z.string(),
 });
 export type MergePreview = z.infer<typeof mergePreviewSchema>;

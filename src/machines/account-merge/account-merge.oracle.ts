@@ -23,13 +23,20 @@ export const accountMergeOracle: Oracle = {
     completing: { 'xstate.done.actor.completeMerge': 'done', 'xstate.error.actor.completeMerge': 'completeFailed' },
     // A wrong password or agent code: correct it and sign in again.
     completeFailed: { 'form.edit': 'preview', 'merge.confirm': 'completing' },
-    done: {},
+    // Issue 43 (the promise: lossless, with preview and undo): the merge can be undone from here.
+    done: { 'merge.undo': 'undoing' },
+    undoing: { 'xstate.done.actor.undoMerge': 'undone', 'xstate.error.actor.undoMerge': 'undoFailed' },
+    // Refused (the window has passed, or undone already): the message shows; trying again is offered.
+    undoFailed: { 'merge.undo': 'undoing' },
+    // Both accounts as they were; nothing more to do here.
+    undone: {},
   },
   offers: (s: AnyMachineSnapshot) => {
     const view = selectAccountMergeView(s as AccountMergeSnapshot);
     return {
       'form.submit': view.step === 'form' && !view.busy,
       'merge.confirm': view.step === 'preview' && !view.busy,
+      'merge.undo': view.step === 'done' && view.canUndo && !view.busy,
     };
   },
 };

@@ -27,6 +27,7 @@ function MergeFlow({ token }: { token: string | null }) {
       onRequest={(payload) => actor.send({ type: 'form.submit', payload })}
       onConfirm={(payload) => actor.send({ type: 'merge.confirm', payload })}
       onEdit={() => actor.send({ type: 'form.edit' })}
+      onUndo={() => actor.send({ type: 'merge.undo' })}
       onNavigate={(to) => navigate(to)}
     />
   );
