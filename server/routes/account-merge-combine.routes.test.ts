@@ -124,8 +124,9 @@ describe('the merge combines, credits time once, closes the recruit and undoes e
     const [rv, av] = [await openViewing(recruit, { item_id: reading }), await openViewing(agent, { item_id: reading })];
     const start = ctx.clock.now();
     ctx.clock.advance(12_000);
-    for (const [learner, viewing_id] of [[recruit, rv], [agent, av]] as const) {
-      const res = await learner.request(`/api/on_screen_log/${reading}`, { method: 'PUT', json: { duration: 12, key: start, viewing_id } });
+    // Two browsers: their records' keys (the ms each began) differ.
+    for (const [learner, viewing_id, key] of [[recruit, rv, start + 300], [agent, av, start]] as const) {
+      const res = await learner.request(`/api/on_screen_log/${reading}`, { method: 'PUT', json: { duration: 12, key, viewing_id } });
       expect((await res.json()).credited).toBe(12);
     }
     staleRecruitToken = recruit.token;
