@@ -35,7 +35,7 @@ import {
 import { API_ERROR_CODE } from '../../src/api/schemas/error.schema';
 import { HttpError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
-import { mergeVerificationMail } from '../mail/account-merge.mail';
+import { mergeDoneMail, mergeVerificationMail } from '../mail/account-merge.mail';
 import { ChangeLog, moveTable, shapeOf, undoRows, type Combine, type OwnedTable, type Row } from './account-merge-rows';
 import { trimOverlappingTime } from './account-merge-time';
 import { localize } from './courses';
@@ -46,6 +46,9 @@ export type { OwnedTable } from './account-merge-rows';
 // Issue 14, SPEC §4 account linking: a recruit's records move into an agent account.
 
 export const MERGE_LINK_LIFETIME_MINUTES = 60;
+
+/** Dates in mails: the reader's language, Hong Kong time. */
+const MAIL_LOCALES: Record<Language, string> = { en: 'en-HK', cn: 'zh-CN', zh: 'zh-HK' };
 
 /** The further of two: a completion over a start; of two completions, the earlier. */
 const earlier = (a: unknown, b: unknown) => (a == null ? b : b == null ? a : new Date(String(a)) < new Date(String(b)) ? a : b);
@@ -347,7 +350,13 @@ export async function previewMerge(db: Db, clock: Clock, token: string, lang: La
  * (its sessions end; its sign-in names the agent account). The agent's credentials are checked by
  * the caller. The answer carries the undo token (its hash is kept) and until when it works.
  */
-export async function completeMerge(db: Db, clock: Clock, token: string, agentId: number, undoDays: number): Promise<MergeResult> {
+export async function completeMerge(
+  deps: { db: Db; clock: Clock; mailer: Mailer; appBaseUrl: string; undoDays: number },
+  token: string,
+  agentId: number,
+  lang: Language,
+): Promise<MergeResult> {
+  const { db, clock, undoDays } = deps;
   const request = await usableRequest(db, clock, token);
   if (request.agent.id !== agentId) throw new HttpError(400, 'server:merge_wrong_agent');
   const now = new Date(clock.now());
@@ -381,6 +390,20 @@ export async function completeMerge(db: Db, clock: Clock, token: string, agentId
     await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, request.recruit.id), isNull(sessions.revokedAt)));
     return { audit, outcome };
   });
+  const undoUntil = new Date(now.getTime() + undoDays * 86_400_000);
+  // The undo stays at hand for the whole window, not only on the page the merge ran on.
+  await deps.mailer.send(
+    mergeDoneMail({
+      lang,
+      to: request.agent.email,
+      agentName: request.agent.name,
+      agentCode: request.agent.externalId,
+      recruitName: request.recruit.name,
+      recruitCode: request.recruit.externalId,
+      link: `${deps.appBaseUrl}/merge/undo?token=${encodeURIComponent(undoToken)}`,
+      until: new Intl.DateTimeFormat(MAIL_LOCALES[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Hong_Kong' }).format(undoUntil),
+    }),
+  );
   return {
     merge_id: String(result.audit.id),
     recruit: account(request.recruit),
@@ -389,7 +412,7 @@ export async function completeMerge(db: Db, clock: Clock, token: string, agentId
     combined: counts(result.outcome.combined),
     conflicts: counts(result.outcome.conflicts),
     undo_token: undoToken,
-    undo_until: new Date(now.getTime() + undoDays * 86_400_000).toISOString(),
+    undo_until: undoUntil.toISOString(),
   };
 }
 

@@ -174,6 +174,11 @@ describe('the merge combines, credits time once, closes the recruit and undoes e
   it('refuses the undo once the window (MERGE_UNDO_DAYS, 7 days) has passed', async () => {
     ctx.clock.advance(3600_000 + 1000);
     const done = await merge();
+    // The undo link is mailed to the agent too, for the whole window.
+    const mail = (await mailsTo('agent10@agent-academy.test')).at(-1)!;
+    expect(mail.subject).toBe('Your Agent Academy records were merged');
+    expect(mail.text).toContain('The learning records of Ho Mei Ling (recruit01) are now in your agent account agent10');
+    expect(/\/merge\/undo\?token=([\w-]+)/.exec(mail.text)![1]).toBe(done.undo_token);
     ctx.clock.advance(7 * DAY - 1000);
     ctx.clock.advance(1000);
     const late = await undo(done.undo_token);

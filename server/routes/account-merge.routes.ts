@@ -27,7 +27,8 @@ export function registerAccountMergeRoutes(app: ApiApp, s: AppServices): void {
     const agent = await findUserByExternalId(s.db, agent_code);
     if (!(await verifyPassword(agent?.passwordHash, password)) || !agent) throw new HttpError(400, 'server:incorrect_credentials');
     await attempt.succeeded();
-    return c.json(await completeMerge(s.db, s.clock, token, agent.id, s.config.mergeUndoDays), 200);
+    const deps = { db: s.db, clock: s.clock, mailer: s.mailer, appBaseUrl: s.config.appBaseUrl, undoDays: s.config.mergeUndoDays };
+    return c.json(await completeMerge(deps, token, agent.id, langOf(c)), 200);
   });
 
   defineRoute(app, undoMergeRoute, async (c, { body: { undo_token } }) => c.json(await undoMerge(s.db, s.clock, undo_token, s.config.mergeUndoDays), 200));
