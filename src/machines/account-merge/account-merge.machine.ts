@@ -13,6 +13,8 @@ export interface AccountMergeContext {
   preview: MergePreview | null;
   result: MergeResult | null;
   undone: MergeUndone | null;
+  /** The undo token of the emailed undo link (the done page uses its result's). */
+  undoToken: string | null;
   /** The server's message after a failure; null with a failed state means a generic failure. */
   error: string | null;
 }
@@ -25,6 +27,8 @@ export type AccountMergeEvent =
   | { type: 'merge.confirm'; payload: AgentSignIn }
   /** Issue 43: the agent takes the merge back (the done page's undo, within the window). */
   | { type: 'merge.undo' }
+  /** The undo link from the merge-done email opened its page with its token (issue 43). */
+  | { type: 'undo.open'; undoToken: string }
   /** The emailed link's page opened with its token. */
   | { type: 'link.open'; token: string };
 
@@ -60,12 +64,13 @@ export const accountMergeMachine = setup({
 }).createMachine({
   id: 'accountMerge',
   initial: 'editing',
-  context: { token: null, sent: null, preview: null, result: null, undone: null, error: null },
+  context: { token: null, sent: null, preview: null, result: null, undone: null, undoToken: null, error: null },
   states: {
     editing: {
       on: {
         'form.submit': 'requesting',
         'link.open': { target: 'loadingPreview', actions: assign({ token: ({ event }) => event.token }) },
+        'undo.open': { target: 'undoOffered', actions: assign({ undoToken: ({ event }) => event.undoToken }) },
       },
     },
     requesting: {
@@ -118,6 +123,10 @@ export const accountMergeMachine = setup({
     completeFailed: {
       on: { 'form.edit': 'preview', 'merge.confirm': 'completing' },
     },
+    // The emailed undo link's page: the undo is offered (the server says whether it is still allowed).
+    undoOffered: {
+      on: { 'merge.undo': 'undoing' },
+    },
     // The merge ran; its undo is offered until result.undo_until (the server judges the window).
     done: {
       on: { 'merge.undo': 'undoing' },
@@ -128,7 +137,7 @@ export const accountMergeMachine = setup({
       invoke: {
         id: 'undoMerge',
         src: 'undoMerge',
-        input: ({ context }) => ({ undo_token: context.result?.undo_token ?? '' }),
+        input: ({ context }) => ({ undo_token: context.result?.undo_token ?? context.undoToken ?? '' }),
         onDone: { target: 'undone', actions: assign({ undone: ({ event }) => event.output }) },
         onError: { target: 'undoFailed', actions: 'keepError' },
       },

@@ -8,7 +8,9 @@ import { selectAccountMergeView, type AccountMergeSnapshot } from './account-mer
 export const accountMergeOracle: Oracle = {
   table: {
     // The merge page's form; the link's page opens the flow with the emailed token instead.
-    editing: { 'form.submit': 'requesting', 'link.open': 'loadingPreview' },
+    editing: { 'form.submit': 'requesting', 'link.open': 'loadingPreview', 'undo.open': 'undoOffered' },
+    // The emailed undo link (issue 43): the undo is offered at once.
+    undoOffered: { 'merge.undo': 'undoing' },
     // One request at a time.
     requesting: { 'xstate.done.actor.requestMerge': 'sent', 'xstate.error.actor.requestMerge': 'requestFailed' },
     // 'cannot identify …' or 'already merged' stays until the recruit edits or sends again.
@@ -36,7 +38,7 @@ export const accountMergeOracle: Oracle = {
     return {
       'form.submit': view.step === 'form' && !view.busy,
       'merge.confirm': view.step === 'preview' && !view.busy,
-      'merge.undo': view.step === 'done' && view.canUndo && !view.busy,
+      'merge.undo': (view.step === 'done' || view.step === 'undoOffer') && view.canUndo && !view.busy,
     };
   },
 };

@@ -6,7 +6,7 @@ import type { accountMergeMachine } from './account-merge.machine';
 export type AccountMergeSnapshot = SnapshotFrom<typeof accountMergeMachine>;
 
 /** Which screen of the flow shows. */
-export type AccountMergeStep = 'form' | 'sent' | 'loading' | 'linkFailed' | 'preview' | 'done' | 'undone';
+export type AccountMergeStep = 'form' | 'sent' | 'loading' | 'linkFailed' | 'preview' | 'done' | 'undoOffer' | 'undone';
 
 export interface AccountMergeViewModel {
   step: AccountMergeStep;
@@ -37,11 +37,13 @@ export function selectAccountMergeView(snapshot: AccountMergeSnapshot): AccountM
           ? 'loading'
           : m('linkFailed')
             ? 'linkFailed'
-            : m('done') || m('undoing') || m('undoFailed')
-              ? 'done'
-              : m('undone')
-                ? 'undone'
-                : 'preview';
+            : m('undoOffered') || ((m('undoing') || m('undoFailed')) && context.result === null)
+              ? 'undoOffer'
+              : m('done') || m('undoing') || m('undoFailed')
+                ? 'done'
+                : m('undone')
+                  ? 'undone'
+                  : 'preview';
   return {
     step,
     busy: snapshot.hasTag('busy'),
@@ -49,7 +51,7 @@ export function selectAccountMergeView(snapshot: AccountMergeSnapshot): AccountM
     sent: context.sent,
     preview: context.preview,
     result: context.result,
-    canUndo: (m('done') || m('undoFailed')) && context.result !== null,
+    canUndo: ((m('done') || m('undoFailed')) && context.result !== null) || m('undoOffered') || (m('undoFailed') && context.undoToken !== null),
     undoError: failureView(m('undoFailed'), context.error),
     undone: context.undone,
     linkError: failureView(m('linkFailed'), context.error),

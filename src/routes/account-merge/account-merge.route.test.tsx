@@ -103,6 +103,16 @@ describe('the merge flow', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('A merge can be undone within 7 days; that time has passed.');
   });
 
+  it('/merge/undo: the emailed undo link offers the undo and sends its token', async () => {
+    const net = fakeApi({ 'POST /api/account_merge/undo': () => json({ recruit: preview.recruit, agent: preview.agent }) });
+    renderApp('/merge/undo?token=mailed123');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Undo the merge' })).toBeInTheDocument();
+    expect(screen.getByText(/Undoing the merge gives the recruit account its records back/)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Undo the merge' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The merge was undone: Ho Mei Ling (recruit01) and Kwok Ming Fai (agent10) have their own records again');
+    expect(JSON.parse(net.lastBody() ?? '{}')).toEqual({ undo_token: 'mailed123' });
+  });
+
   it('/merge/verify: a used link says so', async () => {
     fakeApi({ 'POST /api/account_merge/preview': () => json({ status_code: 410, message: 'This verification link has already been used.' }, 410) });
     renderApp('/merge/verify?token=used');

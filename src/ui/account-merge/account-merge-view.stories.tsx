@@ -46,11 +46,12 @@ type Value =
   | 'completing'
   | 'completeFailed'
   | 'done'
+  | 'undoOffered'
   | 'undoing'
   | 'undoFailed'
   | 'undone';
 const state = (value: Value, context: Partial<AccountMergeContext> = {}) =>
-  selectAccountMergeView(accountMergeMachine.resolveState({ value, context: { token: 'tok', sent: null, preview: null, result: null, undone: null, error: null, ...context } }));
+  selectAccountMergeView(accountMergeMachine.resolveState({ value, context: { token: 'tok', sent: null, preview: null, result: null, undone: null, undoToken: null, error: null, ...context } }));
 
 const meta = {
   title: 'Pages/AccountMerge',
@@ -81,3 +82,7 @@ export const UndoTooLate: Story = {
   args: { view: state('undoFailed', { preview, result, error: 'A merge can be undone within 7 days; that time has passed. Please contact the learning and development team.' }) },
 };
 export const Undone: Story = { args: { view: state('undone', { preview, result, undone }) } };
+export const UndoLinkOpened: Story = { args: { view: state('undoOffered', { token: null, undoToken: 'mailed' }) } };
+export const UndoLinkTooLate: Story = {
+  args: { view: state('undoFailed', { token: null, undoToken: 'mailed', error: 'A merge can be undone within 7 days; that time has passed. Please contact the learning and development team.' }) },
+};

@@ -89,11 +89,17 @@ function SignInForm({ view, onConfirm, onEdit }: Pick<AccountMergeViewProps, 'vi
 export function AccountMergeView(p: AccountMergeViewProps) {
   const { t } = useTranslation();
   const { view } = p;
-  const verifying = view.step !== 'form' && view.step !== 'sent';
+  const verifying = view.step !== 'form' && view.step !== 'sent' && view.step !== 'undoOffer';
+  const undoButton =
+    view.canUndo || view.busy ? (
+      <Button type="button" variant="accent" block disabled={view.busy} aria-busy={view.busy || undefined} onClick={p.onUndo}>
+        {view.busy ? t('recruits:merge.undoing') : t('recruits:merge.undo')}
+      </Button>
+    ) : null;
   return (
     <section className="account-merge" aria-labelledby="account-merge-title">
       <h1 id="account-merge-title" className="account-merge__title">
-        {t(verifying ? 'recruits:merge.verify_title' : 'recruits:merge.title')}
+        {t(view.step === 'undoOffer' ? 'recruits:merge.undo_title' : verifying ? 'recruits:merge.verify_title' : 'recruits:merge.title')}
       </h1>
       {view.step === 'form' ? <RequestForm view={view} onRequest={p.onRequest} onEdit={p.onEdit} /> : null}
       {view.step === 'sent' && view.sent ? <FormSuccess>{t('recruits:merge.sent', { email: view.sent.email, time: p.formatTime(view.sent.expires_at) })}</FormSuccess> : null}
@@ -150,16 +156,19 @@ export function AccountMergeView(p: AccountMergeViewProps) {
           <Counts counts={view.result.moves} />
           <p className="account-merge__text">{t('recruits:merge.undo_until', { time: p.formatTime(view.result.undo_until) })}</p>
           <FormAlert failure={view.undoError} genericText={t('recruits:merge.undo_error_generic')} />
-          {view.canUndo || view.busy ? (
-            <Button type="button" variant="accent" block disabled={view.busy} aria-busy={view.busy || undefined} onClick={p.onUndo}>
-              {view.busy ? t('recruits:merge.undoing') : t('recruits:merge.undo')}
-            </Button>
-          ) : null}
+          {undoButton}
           <p className="account-merge__text">
             <NavAnchor to="/login" onNavigate={p.onNavigate}>
               {t('recruits:merge.done_sign_in')}
             </NavAnchor>
           </p>
+        </>
+      ) : null}
+      {view.step === 'undoOffer' ? (
+        <>
+          <p className="account-merge__text">{t('recruits:merge.undo_intro')}</p>
+          <FormAlert failure={view.undoError} genericText={t('recruits:merge.undo_error_generic')} />
+          {undoButton}
         </>
       ) : null}
       {view.step === 'undone' && view.undone ? (
