@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER } from '../../src/config/constants';
-import { courseEnrolments, courseLikes, courses, mailOutbox, users } from '../db/schema';
+import { courseEnrolments, courseLikes, courses, creditedSpans, mailOutbox, users } from '../db/schema';
 import { OWNED_TABLES } from '../domain/account-merge';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { createTestContext, type TestContext } from '../test-support';
@@ -129,6 +129,17 @@ describe('the merge combines, credits time once, closes the recruit and undoes e
       const res = await learner.request(`/api/on_screen_log/${reading}`, { method: 'PUT', json: { duration: 12, key, viewing_id } });
       expect((await res.json()).credited).toBe(12);
     }
+    // On a second reading the recruit watches 18 s and the agent the middle 6 s of them: the
+    // recruit's stretch is cut in two around the agent's.
+    const second = await createReadingItem(db(), { courseId: course, lessonId: await createLesson(db(), course, tri('L2')), title: tri('R2'), requiredSeconds: 600 });
+    const t0 = ctx.clock.now();
+    const rv2 = await openViewing(recruit, { item_id: second });
+    ctx.clock.advance(6_000);
+    const av2 = await openViewing(agent, { item_id: second });
+    ctx.clock.advance(6_000);
+    expect((await (await agent.request(`/api/on_screen_log/${second}`, { method: 'PUT', json: { duration: 6, key: t0 + 6_000, viewing_id: av2 } })).json()).credited).toBe(6);
+    ctx.clock.advance(6_000);
+    expect((await (await recruit.request(`/api/on_screen_log/${second}`, { method: 'PUT', json: { duration: 18, key: t0 + 300, viewing_id: rv2 } })).json()).credited).toBe(18);
     staleRecruitToken = recruit.token;
     before = await snapshot();
 
@@ -145,8 +156,11 @@ describe('the merge combines, credits time once, closes the recruit and undoes e
     expect(await (await ctx.request(`/api/courses/${timeManagement}`, { token: agentToken })).json()).toMatchObject({ status: 'completed', liked: true });
     expect(await db().$count(courseLikes, and(eq(courseLikes.courseId, privacy), inArray(courseLikes.userId, [recruitId, agentId])))).toBe(1);
 
-    // Item 8: 12 seconds of wall time, 12 seconds credited.
-    expect(await (await ctx.request(`/api/on_screen_log/course/${course}/total`, { token: agentToken })).json()).toEqual({ total_duration: 12 });
+    // Item 8: 12 + 18 seconds of wall time, as many credited, in stretches that never overlap.
+    expect(await (await ctx.request(`/api/on_screen_log/course/${course}/total`, { token: agentToken })).json()).toEqual({ total_duration: 30 });
+    const spans = await db().select().from(creditedSpans).where(eq(creditedSpans.userId, agentId)).orderBy(asc(creditedSpans.startsAt));
+    for (let i = 1; i < spans.length; i += 1) expect(spans[i].startsAt.getTime()).toBeGreaterThanOrEqual(spans[i - 1].endsAt.getTime());
+    expect(spans.reduce((n, x) => n + (x.endsAt.getTime() - x.startsAt.getTime()) / 1000, 0)).toBe(30);
   });
 
   it('closes the recruit account: its sessions end and its sign-in names the agent account', async () => {
