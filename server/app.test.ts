@@ -104,6 +104,7 @@ describe('API reference', () => {
         '/api/account_merge/complete',
         '/api/account_merge/preview',
         '/api/account_merge/request',
+        '/api/account_merge/undo',
         '/api/app-config',
         '/api/attachments/{id}',
         '/api/attachments/{id}/finish',

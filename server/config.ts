@@ -48,6 +48,8 @@ const envSchema = z
       error: 'must look like smtp://user:pass@host:587 or smtps://host:465',
     }),
     MAIL_FROM: z.string().trim().min(3).default('Agent Academy <no-reply@agent-academy.test>'),
+    // Issue 43: how long after a merge the agent may undo it.
+    MERGE_UNDO_DAYS: positiveInt(7, 3650),
     LD_CONTACT_EMAIL: z.string().trim().email({ error: 'must be an email address' }).default('learning@agent-academy.test'),
     APP_BASE_URL: optionalText.refine((v) => v === undefined || URL.canParse(v), { error: 'must be an absolute URL' }),
     SESSION_TIMEOUT_SECONDS: positiveInt(DEFAULT_SESSION_TIMEOUT_SECONDS, 86_400),
@@ -110,6 +112,8 @@ export interface ServerConfig {
   appBaseUrl: string;
   /** The learning and development team's address, named when a merge cannot identify the agent (SPEC §8). */
   ldContactEmail: string;
+  /** Days after a merge its undo is allowed (MERGE_UNDO_DAYS, issue 43). */
+  mergeUndoDays: number;
   sessionTimeoutSeconds: number;
   sessionWarningSeconds: number;
   jwtSecret?: string;
@@ -159,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
       ldContactEmail: e.LD_CONTACT_EMAIL,
+      mergeUndoDays: e.MERGE_UNDO_DAYS,
       appBaseUrl: (e.APP_BASE_URL ?? `${e.TLS_CERT_FILE ? 'https' : 'http'}://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
       sessionTimeoutSeconds: e.SESSION_TIMEOUT_SECONDS,
       sessionWarningSeconds: e.SESSION_WARNING_SECONDS,

@@ -24,7 +24,7 @@ const owned = () => OWNED_TABLES.map(({ table, user }) => `${getTableConfig(tabl
 describe('the owned tables a merge moves (issue 14)', () => {
   it('covers every column that references users.id: moved, or not moved with a reason', () => {
     const missing = userReferences().filter((ref) => !owned().includes(ref) && !(ref in NOT_MOVED));
-    // A new table whose rows a user owns: add it to OWNED_TABLES in server/domain/account-merge.ts
+    // A new table whose rows a user owns: add it to OWNED_TABLES in server/domain/account-merge-owned.ts
     // (or to NOT_MOVED, saying why the merge leaves it).
     expect(missing).toEqual([]);
   });

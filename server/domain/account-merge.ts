@@ -1,174 +1,68 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { MergeCount, MergePreview, MergeResult } from '../../src/api/schemas/account-merge.schema';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { MergeCount, MergePreview, MergeResult, MergeUndone } from '../../src/api/schemas/account-merge.schema';
 import type { Language } from '../../src/config/constants';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import {
   accountMergeRequests,
   accountMerges,
-  attachmentLikes,
-  attachmentProgress,
-  courseEnrolments,
-  courseLikes,
-  creditedSpans,
-  feedbackResponses,
-  identityChecks,
-  mockAttempts,
-  notifications,
-  offlineAttendance,
+  courses,
+  offlineCourses,
   offlineEnrolments,
-  onScreenLogs,
-  quizAttempts,
-  quizExtraTime,
-  scormRuntime,
+  sessions,
   users,
-  viewings,
-  vocabBookmarks,
+  type MergeChanges,
   type MovedRows,
   type UserRow,
 } from '../db/schema';
+import { API_ERROR_CODE } from '../../src/api/schemas/error.schema';
 import { HttpError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
-import { mergeVerificationMail } from '../mail/account-merge.mail';
+import { mergeDoneMail, mergeVerificationMail } from '../mail/account-merge.mail';
+import { OWNED_TABLES } from './account-merge-owned';
+import { ChangeLog, moveTable, shapeOf, undoRows } from './account-merge-rows';
+import { trimOverlappingTime } from './account-merge-time';
+import { localize } from './courses';
 import { findUserByExternalId } from './users';
+
+export type { OwnedTable } from './account-merge-rows';
+export { NOT_MOVED, OWNED_TABLES } from './account-merge-owned';
 
 // Issue 14, SPEC §4 account linking: a recruit's records move into an agent account.
 
 export const MERGE_LINK_LIFETIME_MINUTES = 60;
 
-/** A table whose rows a user owns, and the column that says whose they are. */
-export interface OwnedTable {
-  table: PgTable;
-  user: PgColumn;
-}
-
-/**
- * THE list of what a merge moves: every record of the learner. A feature that adds a table with a
- * column referencing users.id adds it here or to NOT_MOVED (account-merge.test.ts fails until it does).
- */
-export const OWNED_TABLES: OwnedTable[] = [
-  { table: onScreenLogs, user: onScreenLogs.userId },
-  { table: creditedSpans, user: creditedSpans.userId },
-  { table: viewings, user: viewings.userId },
-  { table: courseEnrolments, user: courseEnrolments.userId },
-  { table: courseLikes, user: courseLikes.userId },
-  { table: attachmentLikes, user: attachmentLikes.userId },
-  { table: attachmentProgress, user: attachmentProgress.userId },
-  { table: identityChecks, user: identityChecks.userId },
-  { table: notifications, user: notifications.userId },
-  { table: feedbackResponses, user: feedbackResponses.userId },
-  { table: quizAttempts, user: quizAttempts.userId },
-  { table: quizExtraTime, user: quizExtraTime.userId },
-  { table: mockAttempts, user: mockAttempts.userId },
-  { table: scormRuntime, user: scormRuntime.userId },
-  { table: offlineEnrolments, user: offlineEnrolments.userId },
-  { table: offlineAttendance, user: offlineAttendance.userId },
-  { table: vocabBookmarks, user: vocabBookmarks.userId },
-];
-
-/** Columns referencing users.id that a merge leaves alone, each with the reason ("table.column"). */
-export const NOT_MOVED: Record<string, string> = {
-  'users.upline_id': "the recruit's upline is a property of the account, not a record; the agent keeps their own",
-  'sessions.user_id': 'sign-in sessions belong to the device and the account that signed in',
-  'password_reset_tokens.user_id': "reset links are for one account's password",
-  'offline_enrolments.decided_by': 'who decided (a manager), not whose record it is',
-  'recruit_accounts.user_id': 'how the recruit account was created: stays with it',
-  'recruit_accounts.created_by': 'the manager who created the recruit account',
-  'account_merge_requests.recruit_id': 'the merge requests themselves',
-  'account_merge_requests.agent_id': 'the merge requests themselves',
-  'account_merges.recruit_id': 'the audit of the merge names both sides',
-  'account_merges.agent_id': 'the audit of the merge names both sides',
-  'profile_pictures.user_id': "the pictures behind the account's own icon_url and cover_url, which a merge leaves with it; the agent keeps theirs",
-};
-
-interface TableShape {
-  name: string;
-  user: string;
-  pk: string[];
-}
-
-function shapeOf({ table, user }: OwnedTable): TableShape {
-  const config = getTableConfig(table);
-  const pk = [...config.columns.filter((c) => c.primary).map((c) => c.name), ...config.primaryKeys.flatMap((p) => p.columns.map((c) => c.name))];
-  if (pk.length === 0) throw new Error(`account merge: ${config.name} has no primary key`);
-  return { name: config.name, user: user.name, pk };
-}
-
-// PGlite answers {rows}, postgres-js an array of rows.
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
-}
-
-const id = (name: string) => sql.identifier(name);
-const list = (names: string[]) =>
-  sql.join(
-    names.map((n) => id(n)),
-    sql`, `,
-  );
-const pkMatch = (pk: string[], row: Record<string, unknown>): SQL =>
-  sql.join(
-    pk.map((c) => sql`${id(c)} = ${row[c]}`),
-    sql` and `,
-  );
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
-/**
- * Moves what can move of one table, in savepoints: all rows at once, or when the agent already has
- * an equal of some (a unique key: same course, same attachment …), one by one, leaving those.
- */
-async function moveTable(tx: Db, shape: TableShape, fromId: number, toId: number): Promise<{ moved: Record<string, unknown>[]; kept: number }> {
-  const update = (db: Db, where: SQL) =>
-    db.execute(sql`update ${id(shape.name)} set ${id(shape.user)} = ${toId} where ${id(shape.user)} = ${fromId} and ${where} returning ${list(shape.pk)}`);
-  const inSavepoint = async (where: SQL) => keysOf(await tx.transaction(async (sp) => update(sp as unknown as Db, where)));
-  try {
-    return { moved: await inSavepoint(sql`true`), kept: 0 };
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-  }
-  const rows = keysOf(await tx.execute(sql`select ${list(shape.pk)} from ${id(shape.name)} where ${id(shape.user)} = ${fromId}`));
-  const moved: Record<string, unknown>[] = [];
-  let kept = 0;
-  for (const row of rows) {
-    try {
-      moved.push(...(await inSavepoint(pkMatch(shape.pk, row))));
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      kept += 1;
-    }
-  }
-  return { moved, kept };
-}
-
-/** Primary keys as JSON can hold them (bigint as text; PostgreSQL reads the text back as the column's type). */
-const keysOf = (result: unknown) =>
-  rowsOf<Record<string, unknown>>(result).map((row) =>
-    Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? String(v) : v instanceof Date ? v.toISOString() : v])),
-  );
+/** Dates in mails: the reader's language, Hong Kong time. */
+const MAIL_LOCALES: Record<Language, string> = { en: 'en-HK', cn: 'zh-CN', zh: 'zh-HK' };
 
 export interface MergeOutcome {
   moved: MovedRows;
+  changes: MergeChanges;
+  /** Rows that stay with the recruit (the agent has an equal and no rule combines them), by table. */
   conflicts: Record<string, number>;
+  /** Rows combined with the agent's equal (the further one won), by table. */
+  combined: Record<string, number>;
+  /** Seconds of the recruit's credited time that the agent was credited for already. */
+  trimmedSeconds: number;
 }
 
-/** Moves every owned row it can from `fromId` to `toId`, inside the caller's transaction. */
+export const ownedShapes = () => new Map(OWNED_TABLES.map((o) => shapeOf(o)).map((s) => [s.name, s]));
+
+/** Moves every owned row it can from `fromId` to `toId`, inside the caller's transaction, and says what it changed. */
 export async function moveOwnedRows(tx: Db, fromId: number, toId: number): Promise<MergeOutcome> {
+  const log = new ChangeLog();
+  const trimmedSeconds = await trimOverlappingTime(tx, log, fromId, toId);
   const moved: MovedRows = {};
   const conflicts: Record<string, number> = {};
-  for (const owned of OWNED_TABLES) {
-    const shape = shapeOf(owned);
-    const result = await moveTable(tx, shape, fromId, toId);
+  const combined: Record<string, number> = {};
+  for (const shape of ownedShapes().values()) {
+    const result = await moveTable(tx, log, shape, fromId, toId);
     if (result.moved.length > 0) moved[shape.name] = result.moved;
     if (result.kept > 0) conflicts[shape.name] = result.kept;
+    if (result.combined.length > 0) combined[shape.name] = result.combined.length;
   }
-  return { moved, conflicts };
+  return { moved, changes: log.changes, conflicts, combined, trimmedSeconds };
 }
 
 const counts = (byTable: Record<string, number>): MergeCount[] => Object.entries(byTable).map(([table, count]) => ({ table, count }));
@@ -180,9 +74,44 @@ async function alreadyMerged(db: Db, column: 'agentId' | 'recruitId', userId: nu
   return (await db.$count(accountMerges, and(eq(accountMerges[column], userId), isNull(accountMerges.undoneAt)))) > 0;
 }
 
+/** Issue 43: the agent account a recruit was merged into (its sign-in is refused, naming it), or null. */
+export async function mergedInto(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ agentCode: users.externalId })
+    .from(accountMerges)
+    .innerJoin(users, eq(users.id, accountMerges.agentId))
+    .where(and(eq(accountMerges.recruitId, userId), isNull(accountMerges.undoneAt)));
+  return row?.agentCode ?? null;
+}
+
+/** Issue 43: a merged recruit account is closed: its sign-in is refused (403), naming the agent account its records went to. */
+export async function refuseMergedAccount(deps: { db: Db }, userId: number): Promise<void> {
+  const agentCode = await mergedInto(deps.db, userId);
+  if (agentCode !== null) throw new HttpError(403, 'server:merge_account_closed', { agentCode });
+}
+
+/**
+ * Issue 43: merge links per recruit and per agent in the last hour. Each link is an email to the
+ * agent's company address: past the limit the request waits (429) until the oldest leaves the hour.
+ */
+export const MERGE_LINKS_PER_HOUR = 3;
+
+async function linkWaitSeconds(tx: Db, now: number, recruitId: number, agentId: number): Promise<number> {
+  const since = new Date(now - 3_600_000);
+  const rows = await tx
+    .select({ recruitId: accountMergeRequests.recruitId, agentId: accountMergeRequests.agentId, createdAt: accountMergeRequests.createdAt })
+    .from(accountMergeRequests)
+    .where(and(or(eq(accountMergeRequests.recruitId, recruitId), eq(accountMergeRequests.agentId, agentId)), gt(accountMergeRequests.createdAt, since)))
+    .orderBy(desc(accountMergeRequests.createdAt));
+  const waitFor = (mine: typeof rows) => (mine.length < MERGE_LINKS_PER_HOUR ? 0 : mine[MERGE_LINKS_PER_HOUR - 1].createdAt.getTime() + 3_600_000 - now);
+  const wait = Math.max(waitFor(rows.filter((r) => r.recruitId === recruitId)), waitFor(rows.filter((r) => r.agentId === agentId)));
+  return wait > 0 ? Math.ceil(wait / 1000) : 0;
+}
+
 /**
  * The recruit asks: the agent code and company email must name one agent account; a single-use
- * link (its token's hash stored) is emailed to that address.
+ * link (its token's hash stored) is emailed to that address. A new link replaces the recruit's
+ * earlier ones (they stop working); links are throttled per recruit and per agent.
  */
 export async function requestMerge(
   deps: { db: Db; mailer: Mailer; clock: Clock; appBaseUrl: string; ldContactEmail: string },
@@ -198,14 +127,26 @@ export async function requestMerge(
     throw new HttpError(400, 'server:merge_cannot_identify', { email: deps.ldContactEmail });
   if (await alreadyMerged(db, 'agentId', agent.id)) throw new HttpError(409, 'server:merge_agent_already_merged');
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(deps.clock.now() + MERGE_LINK_LIFETIME_MINUTES * 60_000);
-  await db.insert(accountMergeRequests).values({
-    tokenHash: hashMergeToken(token),
-    recruitId: recruit.id,
-    agentId: agent.id,
-    email: agent.email,
-    expiresAt,
-    createdAt: new Date(deps.clock.now()),
+  const now = deps.clock.now();
+  const expiresAt = new Date(now + MERGE_LINK_LIFETIME_MINUTES * 60_000);
+  await db.transaction(async (tx) => {
+    // Counted and written under both locks: thirty requests at once still make three links.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(array[${`merge-link:recruit:${recruit.id}`}, ${`merge-link:agent:${agent.id}`}]::text[]) as k`);
+    const wait = await linkWaitSeconds(tx, now, recruit.id, agent.id);
+    if (wait > 0)
+      throw new HttpError(429, 'server:merge_link_throttled', { minutes: Math.ceil(wait / 60) }, { code: API_ERROR_CODE.rateLimited, headers: { 'Retry-After': String(wait) } });
+    await tx
+      .update(accountMergeRequests)
+      .set({ replacedAt: new Date(now) })
+      .where(and(eq(accountMergeRequests.recruitId, recruit.id), isNull(accountMergeRequests.usedAt), isNull(accountMergeRequests.replacedAt)));
+    await tx.insert(accountMergeRequests).values({
+      tokenHash: hashMergeToken(token),
+      recruitId: recruit.id,
+      agentId: agent.id,
+      email: agent.email,
+      expiresAt,
+      createdAt: new Date(now),
+    });
   });
   const link = `${deps.appBaseUrl}/merge/verify?token=${encodeURIComponent(token)}`;
   await deps.mailer.send(
@@ -221,11 +162,12 @@ interface UsableRequest {
   expiresAt: Date;
 }
 
-/** The request of a token: unknown → 400, used or expired → 410. */
+/** The request of a token: unknown → 400, used, replaced or expired → 410. */
 async function usableRequest(db: Db, clock: Clock, token: string): Promise<UsableRequest> {
   const [request] = await db.select().from(accountMergeRequests).where(eq(accountMergeRequests.tokenHash, hashMergeToken(token)));
   if (!request) throw new HttpError(400, 'server:merge_link_invalid');
   if (request.usedAt) throw new HttpError(410, 'server:merge_link_used');
+  if (request.replacedAt) throw new HttpError(410, 'server:merge_link_replaced');
   if (request.expiresAt.getTime() <= clock.now()) throw new HttpError(410, 'server:merge_link_expired');
   const [recruit] = await db.select().from(users).where(eq(users.id, request.recruitId));
   const [agent] = await db.select().from(users).where(eq(users.id, request.agentId));
@@ -235,46 +177,81 @@ async function usableRequest(db: Db, clock: Clock, token: string): Promise<Usabl
 const account = (u: UserRow) => ({ external_id: u.externalId, name: u.name });
 
 class PreviewRollback extends Error {
-  constructor(readonly outcome: MergeOutcome) {
+  constructor(
+    readonly outcome: MergeOutcome,
+    readonly names: { courses: string[]; classroom: string[] },
+  ) {
     super('preview');
   }
 }
 
+/** The titles of the courses and classroom courses whose enrolments move (or combine with the agent's). */
+async function movedNames(tx: Db, outcome: MergeOutcome, agentId: number, lang: Language): Promise<{ courses: string[]; classroom: string[] }> {
+  const courseIds = [...(outcome.moved.course_enrolments ?? []), ...(outcome.changes.removed.course_enrolments ?? [])].map((r) => Number(r.course_id));
+  const enrolmentIds = (outcome.moved.offline_enrolments ?? []).map((r) => Number(r.id));
+  const courseRows = courseIds.length === 0 ? [] : await tx.select({ title: courses.title }).from(courses).where(inArray(courses.id, courseIds)).orderBy(asc(courses.id));
+  const classroomRows =
+    enrolmentIds.length === 0
+      ? []
+      : await tx
+          .select({ title: offlineCourses.title })
+          .from(offlineEnrolments)
+          .innerJoin(offlineCourses, eq(offlineCourses.id, offlineEnrolments.courseId))
+          .where(and(inArray(offlineEnrolments.id, enrolmentIds), eq(offlineEnrolments.userId, agentId)))
+          .orderBy(asc(offlineEnrolments.id));
+  return { courses: courseRows.map((r) => localize(r.title, lang)), classroom: [...new Set(classroomRows.map((r) => localize(r.title, lang)))] };
+}
+
 /** What the merge would do: the same moves, in a transaction that is rolled back. */
-export async function previewMerge(db: Db, clock: Clock, token: string): Promise<MergePreview> {
+export async function previewMerge(db: Db, clock: Clock, token: string, lang: Language, undoDays: number): Promise<MergePreview> {
   const request = await usableRequest(db, clock, token);
   if (await alreadyMerged(db, 'agentId', request.agent.id)) throw new HttpError(409, 'server:merge_agent_already_merged');
-  let outcome: MergeOutcome | undefined;
+  let preview: PreviewRollback | undefined;
   try {
     await db.transaction(async (tx) => {
-      throw new PreviewRollback(await moveOwnedRows(tx, request.recruit.id, request.agent.id));
+      const outcome = await moveOwnedRows(tx, request.recruit.id, request.agent.id);
+      throw new PreviewRollback(outcome, await movedNames(tx, outcome, request.agent.id, lang));
     });
   } catch (error) {
     if (!(error instanceof PreviewRollback)) throw error;
-    outcome = error.outcome;
+    preview = error;
   }
+  const { outcome, names } = preview!;
   return {
     recruit: account(request.recruit),
     agent: account(request.agent),
-    moves: movedCounts(outcome!.moved),
-    conflicts: counts(outcome!.conflicts),
+    moves: movedCounts(outcome.moved),
+    combined: counts(outcome.combined),
+    conflicts: counts(outcome.conflicts),
+    courses: names.courses,
+    classroom: names.classroom,
+    undo_days: undoDays,
     expires_at: request.expiresAt.toISOString(),
   };
 }
 
 /**
- * Runs the merge of a checked request: uses the token (once, in the same transaction), moves the
- * rows and writes the audit entry. The agent's credentials are checked by the caller.
+ * Runs the merge of a checked request: uses the token (once, in the same transaction), moves and
+ * combines the rows, writes the audit entry with what it changed, and closes the recruit account
+ * (its sessions end; its sign-in names the agent account). The agent's credentials are checked by
+ * the caller. The answer carries the undo token (its hash is kept) and until when it works.
  */
-export async function completeMerge(db: Db, clock: Clock, token: string, agentId: number): Promise<MergeResult> {
+export async function completeMerge(
+  deps: { db: Db; clock: Clock; mailer: Mailer; appBaseUrl: string; undoDays: number },
+  token: string,
+  agentId: number,
+  lang: Language,
+): Promise<MergeResult> {
+  const { db, clock, undoDays } = deps;
   const request = await usableRequest(db, clock, token);
   if (request.agent.id !== agentId) throw new HttpError(400, 'server:merge_wrong_agent');
   const now = new Date(clock.now());
+  const undoToken = randomBytes(32).toString('base64url');
   const result = await db.transaction(async (tx) => {
     const [used] = await tx
       .update(accountMergeRequests)
       .set({ usedAt: now })
-      .where(and(eq(accountMergeRequests.tokenHash, request.tokenHash), isNull(accountMergeRequests.usedAt)))
+      .where(and(eq(accountMergeRequests.tokenHash, request.tokenHash), isNull(accountMergeRequests.usedAt), isNull(accountMergeRequests.replacedAt)))
       .returning({ tokenHash: accountMergeRequests.tokenHash });
     if (!used) throw new HttpError(410, 'server:merge_link_used');
     // Both accounts locked: nothing of theirs is written while rows move; the unique indexes of
@@ -285,38 +262,63 @@ export async function completeMerge(db: Db, clock: Clock, token: string, agentId
     const outcome = await moveOwnedRows(tx, request.recruit.id, request.agent.id);
     const [audit] = await tx
       .insert(accountMerges)
-      .values({ recruitId: request.recruit.id, agentId: request.agent.id, moved: outcome.moved, conflicts: outcome.conflicts, createdAt: now })
+      .values({
+        recruitId: request.recruit.id,
+        agentId: request.agent.id,
+        moved: outcome.moved,
+        changes: outcome.changes,
+        conflicts: outcome.conflicts,
+        undoTokenHash: hashMergeToken(undoToken),
+        createdAt: now,
+      })
       .returning({ id: accountMerges.id });
+    // The recruit account is closed: what it did from now on would be lost to the agent.
+    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, request.recruit.id), isNull(sessions.revokedAt)));
     return { audit, outcome };
   });
+  const undoUntil = new Date(now.getTime() + undoDays * 86_400_000);
+  // The undo stays at hand for the whole window, not only on the page the merge ran on.
+  await deps.mailer.send(
+    mergeDoneMail({
+      lang,
+      to: request.agent.email,
+      agentName: request.agent.name,
+      agentCode: request.agent.externalId,
+      recruitName: request.recruit.name,
+      recruitCode: request.recruit.externalId,
+      link: `${deps.appBaseUrl}/merge/undo?token=${encodeURIComponent(undoToken)}`,
+      until: new Intl.DateTimeFormat(MAIL_LOCALES[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Hong_Kong' }).format(undoUntil),
+    }),
+  );
   return {
     merge_id: String(result.audit.id),
     recruit: account(request.recruit),
     agent: account(request.agent),
     moves: movedCounts(result.outcome.moved),
+    combined: counts(result.outcome.combined),
     conflicts: counts(result.outcome.conflicts),
+    undo_token: undoToken,
+    undo_until: undoUntil.toISOString(),
   };
 }
 
-/** Undoes a merge from its audit entry: each moved row goes back to the recruit, in one transaction. */
-export async function undoMerge(db: Db, clock: Clock, mergeId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [merge] = await tx
-      .select()
-      .from(accountMerges)
-      .where(and(eq(accountMerges.id, mergeId), isNull(accountMerges.undoneAt)))
-      .for('update');
-    if (!merge) throw new Error(`account merge ${mergeId}: not found or already undone`);
-    const shapes = new Map(OWNED_TABLES.map((o) => shapeOf(o)).map((s) => [s.name, s]));
-    for (const [table, rows] of Object.entries(merge.moved)) {
-      const shape = shapes.get(table);
-      if (!shape) throw new Error(`account merge ${mergeId}: ${table} is no longer an owned table`);
-      for (const row of rows) {
-        await tx.execute(
-          sql`update ${id(shape.name)} set ${id(shape.user)} = ${merge.recruitId} where ${id(shape.user)} = ${merge.agentId} and ${pkMatch(shape.pk, row)}`,
-        );
-      }
-    }
-    await tx.update(accountMerges).set({ undoneAt: new Date(clock.now()) }).where(eq(accountMerges.id, mergeId));
+/**
+ * Undoes a merge (issue 43) with the undo token its agent was given, within `undoDays` of it:
+ * every moved row goes back to the recruit and every combined or trimmed row is as it was, in one
+ * transaction; the recruit account opens again. Unknown → 400, undone already or too late → 410.
+ */
+export async function undoMerge(db: Db, clock: Clock, undoToken: string, undoDays: number): Promise<MergeUndone> {
+  return db.transaction(async (tx) => {
+    const [merge] = await tx.select().from(accountMerges).where(eq(accountMerges.undoTokenHash, hashMergeToken(undoToken))).for('update');
+    if (!merge) throw new HttpError(400, 'server:merge_undo_invalid');
+    if (merge.undoneAt) throw new HttpError(410, 'server:merge_undo_done');
+    const until = merge.createdAt.getTime() + undoDays * 86_400_000;
+    if (clock.now() >= until) throw new HttpError(410, 'server:merge_undo_expired', { days: undoDays });
+    await tx.execute(sql`select id from users where id in (${merge.recruitId}, ${merge.agentId}) order by id for update`);
+    await undoRows(tx, ownedShapes(), merge.moved, merge.changes, merge.recruitId, merge.agentId);
+    await tx.update(accountMerges).set({ undoneAt: new Date(clock.now()) }).where(eq(accountMerges.id, merge.id));
+    const [recruit] = await tx.select().from(users).where(eq(users.id, merge.recruitId));
+    const [agent] = await tx.select().from(users).where(eq(users.id, merge.agentId));
+    return { recruit: account(recruit), agent: account(agent) };
   });
 }

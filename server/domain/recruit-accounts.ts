@@ -60,6 +60,8 @@ export async function createRecruitAccount(
     .from(users)
     .where(eq(sql`lower(${users.managerId})`, input.manager_code.trim().toLowerCase()));
   if (!manager) throw new HttpError(400, 'validation:manager_not_found');
+  // Issue 43: a manager creates recruits for themselves, never under another manager's code.
+  if (manager.id !== creator.id) throw new HttpError(403, 'server:recruit_manager_not_yours');
   const [managerNamed] = await db
     .select({ id: users.id })
     .from(users)

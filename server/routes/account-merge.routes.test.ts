@@ -2,7 +2,6 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER } from '../../src/config/constants';
 import { accountMerges, courseEnrolments, courses, identityChecks, mailOutbox, onScreenLogs, users } from '../db/schema';
-import { undoMerge } from '../domain/account-merge';
 import { createTestContext, type TestContext } from '../test-support';
 
 const CANNOT_IDENTIFY = 'We cannot identify your agent code or company email. Please contact the learning and development team at learning@agent-academy.test.';
@@ -58,8 +57,8 @@ describe('the recruit → agent merge', () => {
     await refused(await request(agent, { agent_code: 'agent10', company_email: 'agent10@agent-academy.test' }), 403, 'Only a recruit account can be merged into an agent account.');
   });
 
-  it('previews (conflicts included) without changing anything', async () => {
-    // recruit01 and agent03 both have the privacy course: that enrolment would stay with the recruit.
+  it('previews (combined rows included) without changing anything', async () => {
+    // recruit01 and agent03 both have the privacy course and a classroom enrolment: they would combine.
     const recruit = await ctx.login('recruit01', 'Recruit2026');
     expect((await request(recruit, { agent_code: 'agent03', company_email: 'AGENT03@agent-academy.test' })).status).toBe(202);
     const { token } = await linkTo('agent03@agent-academy.test');
@@ -69,7 +68,9 @@ describe('the recruit → agent merge', () => {
     const body = await res.json();
     expect(body.recruit).toEqual({ external_id: 'recruit01', name: 'Ho Mei Ling' });
     expect(body.agent).toEqual({ external_id: 'agent03', name: 'Lee Ka Yan' });
-    expect(body.conflicts).toContainEqual({ table: 'course_enrolments', count: 1 });
+    expect(body.combined).toContainEqual({ table: 'course_enrolments', count: 1 });
+    expect(body.combined).toContainEqual({ table: 'offline_enrolments', count: 1 });
+    expect(body.conflicts).toEqual([]);
     expect(body.moves).toContainEqual({ table: 'course_enrolments', count: 1 });
     const recruit01 = await userId('recruit01');
     expect(await ctx.database.db.$count(identityChecks)).toBe(before);
@@ -114,30 +115,32 @@ describe('the recruit → agent merge', () => {
     expect(checks.data.length).toBeGreaterThan(0);
     const enrolments = await (await ctx.request('/api/offline_enrolments', { token: agent })).json();
     expect(enrolments.data.length).toBeGreaterThan(0);
-    // Nothing was deleted: the recruit account is still there, its history now the agent's.
+    // Nothing was deleted: the recruit account is still there, closed: its sign-in names the agent account.
     expect(await ctx.database.db.$count(users, eq(users.id, recruit01))).toBe(1);
-    const recruitCourse = await (await ctx.request(`/api/courses/${timeManagement}`, { token: await ctx.login('recruit01', 'Recruit2026') })).json();
-    expect(recruitCourse).toMatchObject({ liked: false, status: 'not_enrolled' });
+    await refused(
+      await ctx.request('/api/auth/login', { method: 'POST', json: { external_id: 'recruit01', password: 'Recruit2026' } }),
+      403,
+      'This account was merged into agent code agent10; sign in with that account.',
+    );
 
-    // 'agent account already merged before', for another recruit; and the recruit merges once.
+    // 'agent account already merged before', for another recruit.
     await newRecruit('recruit77');
     const otherToken = await ctx.login('recruit77', 'Recruit2026');
     await refused(await request(otherToken, { agent_code: 'agent10', company_email: 'agent10@agent-academy.test' }), 409, 'This agent account has already been merged before.');
-    const again = await ctx.login('recruit01', 'Recruit2026');
-    await refused(await request(again, { agent_code: 'agent02', company_email: 'agent02@agent-academy.test' }), 409, 'Your account has already been merged into an agent account.');
     // A link sent before the merge cannot merge the recruit a second time.
     const { token: agent03Token } = await linkTo('agent03@agent-academy.test');
-    await refused(await complete({ token: agent03Token, agent_code: 'agent03', password: 'Learner2026' }), 409, 'Your account has already been merged into an agent account.');
+    await refused(await complete({ token: agent03Token, agent_code: 'agent03', password: 'Learner2026' }), 410, 'A newer verification link was sent for this merge: please use the latest email.');
 
-    // The audit entry undoes it.
+    // The undo token undoes it; the recruit signs in again.
     const [audit] = await ctx.database.db.select().from(accountMerges).where(eq(accountMerges.id, Number(done.merge_id)));
     expect(audit.recruitId).toBe(recruit01);
     expect(Object.keys(audit.moved)).toEqual(expect.arrayContaining(['course_likes', 'identity_checks']));
-    await undoMerge(ctx.database.db, ctx.clock, audit.id);
+    const undone = await ctx.request('/api/account_merge/undo', { method: 'POST', json: { undo_token: done.undo_token } });
+    expect(undone.status).toBe(200);
     const back = await (await ctx.request(`/api/courses/${timeManagement}`, { token: await ctx.login('recruit01', 'Recruit2026') })).json();
     expect(back).toMatchObject({ liked: true, status: 'completed' });
     const agentAfter = await (await ctx.request(`/api/courses/${timeManagement}`, { token: await ctx.login('agent10', 'Learner2026') })).json();
-    expect(agentAfter).toMatchObject({ liked: false, status: 'not_enrolled' });
+    expect(agentAfter).toMatchObject({ liked: false, status: 'in_progress' });
   });
 
   it('merges an agent once when two recruits’ links are used at the same moment', async () => {

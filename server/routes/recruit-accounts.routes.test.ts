@@ -81,6 +81,20 @@ describe('POST /api/recruit_accounts', () => {
     await refused(await create({ ...valid, manager_code: 'M9999', email: 'b2@p.test' }, manager, { [HEADER.language]: 'zh-HK' }), 400, '該經理不存在。');
   });
 
+  it('creates recruits only under the manager’s own code (issue 43)', async () => {
+    const [{ passwordHash }] = await ctx.database.db.select().from(users).where(eq(users.externalId, 'manager01'));
+    await ctx.database.db.insert(users).values({ externalId: 'manager02', name: 'Other Manager', email: 'manager02@agent-academy.test', passwordHash, role: 'manager', managerId: 'M0002' });
+    await refused(await create({ ...valid, manager_code: 'M0002', email: 'm2@p.test' }), 403, 'You can create recruit accounts only under your own manager code.');
+    await refused(await create({ ...valid, manager_code: 'm0002', email: 'm2@p.test' }, manager, { [HEADER.language]: 'zh-HK' }), 403, '您只能以自己的經理編號建立招募人員帳戶。');
+    expect(await ctx.database.db.$count(users, eq(users.email, 'm2@p.test'))).toBe(0);
+    // The other manager creates under their own code.
+    const other = await ctx.login('manager02', 'Manager2026');
+    const res = await create({ ...valid, manager_code: 'M0002', email: 'm2@p.test' }, other);
+    expect(res.status).toBe(201);
+    expect((await res.json()).upline).toEqual({ external_id: 'manager02', name: 'Other Manager', manager_id: 'M0002' });
+    manager = await ctx.login('manager01', 'Manager2026');
+  });
+
   it('needs a valid personal email that no account uses, whatever its letter case', async () => {
     await refused(await create({ ...valid, email: 'not-an-email' }), 400, 'Please enter a valid email address.');
     await refused(await create({ ...valid, email: 'Agent01@agent-academy.test' }), 409, 'This email is already used by another account.');

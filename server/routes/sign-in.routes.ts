@@ -3,6 +3,7 @@ import { API_ERROR_CODE } from '../../src/api/schemas/error.schema';
 import { unauthorized } from '../auth/bearer';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/password';
 import type { AuthSession } from '../auth/sessions';
+import { refuseMergedAccount } from '../domain/account-merge';
 import { recordIdentityCheck } from '../domain/identity-checks';
 import { consumeResetToken, findResetToken, requestPasswordReset } from '../domain/reset-password';
 import { findUserByExternalId } from '../domain/users';
@@ -53,6 +54,7 @@ export function registerAuthRoutes(app: ApiApp, s: AppServices): void {
         if (!passed) throw new HttpError(400, 'server:incorrect_credentials');
       }
       if (!right) throw new HttpError(400, 'server:incorrect_credentials');
+      await refuseMergedAccount(s, user.id);
       if (dryRun) {
         await attempt.succeeded();
         return c.body(null, 204);

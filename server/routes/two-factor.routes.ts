@@ -20,6 +20,7 @@ import { defineRoute } from '../http/define-route';
 import { HttpError } from '../http/errors';
 import type { ApiApp, AppServices } from '../http/services';
 import { setXsrfCookie } from '../http/xsrf.middleware';
+import { refuseMergedAccount } from '../domain/account-merge';
 
 /** Why a code was refused, in words the user can act on. */
 function refusal(outcome: Exclude<CodeOutcome, 'accepted'>): HttpError {
@@ -70,6 +71,7 @@ export function registerTwoFactorRoutes(app: ApiApp, s: AppServices): void {
     const attempt = await beginAttempt(c, s, 'signin', external_id);
     const user = await findUserByExternalId(s.db, external_id);
     if (!(await verifyPassword(user?.passwordHash, password)) || !user) throw new HttpError(400, 'server:incorrect_credentials');
+    await refuseMergedAccount(s, user.id);
     const outcome = await acceptCode(s.db, user, one_time_password, now());
     if (outcome !== 'accepted') throw refusal(outcome);
     await attempt.succeeded();

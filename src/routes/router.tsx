@@ -104,6 +104,12 @@ export function appRoutes(): RouteObject[] {
           handle: titled('account_merge'),
           lazy: async () => ({ Component: (await import('./account-merge/account-merge.route')).AccountMergeVerifyRoute }),
         },
+        {
+          // The undo link from the merge-done email (issue 43), within the undo window.
+          path: 'merge/undo',
+          handle: titled('account_merge'),
+          lazy: async () => ({ Component: (await import('./account-merge/account-merge.route')).AccountMergeUndoRoute }),
+        },
         { path: 'logout', handle: titled('logout'), ...page(() => import('./sign-out/sign-out.route')) },
         { path: 'disclaimer', handle: titled('disclaimer'), ...page(() => import('./disclaimer/disclaimer.route')) },
         { path: 'not-found', handle: titled('not_found'), ...page(() => import('./not-found/not-found.route')) },

@@ -86,8 +86,8 @@ test('en, desktop: manager01 creates a recruit, who signs in with the emailed fi
   await expect(page.getByTestId('header-user-name')).toHaveText('Tam Ka Ho');
 });
 
-test('zh, phone: recruit01 merges into agent10 through the emailed link, and agent10 sees the history', async ({ page }) => {
-  test.setTimeout(120_000);
+test('zh, phone: recruit01 merges into agent10 through the emailed link (the preview names the courses), is closed, and agent10 undoes the merge', async ({ page, browser, accessibilityAudit }) => {
+  test.setTimeout(150_000);
   await signIn(page, 'recruit01');
   await page.evaluate(() => localStorage.setItem('lang', 'zh'));
   await page.setViewportSize({ width: 390, height: 844 });
@@ -105,26 +105,56 @@ test('zh, phone: recruit01 merges into agent10 through the emailed link, and age
 
   const mail = await mailTo(page, 'agent10@agent-academy.test');
   const link = /https?:\/\/\S+?(\/merge\/verify\?token=[\w%.~-]+)/.exec(mail.text)![1];
-  await page.goto(link);
-  await expect(page.getByRole('heading', { level: 1, name: '確認合併' })).toBeVisible();
-  await expect(page.getByText('Ho Mei Ling（recruit01）的記錄將移至代理人帳戶 Kwok Ming Fai（agent10）。不會刪除任何記錄。')).toBeVisible();
-  await expect(page.getByText(/課程讚好：1/)).toBeVisible();
-  expect(await noSidewaysScroll()).toBe(true);
-  await page.getByLabel('密碼').fill('Learner2026');
-  await page.getByRole('button', { name: '登入並合併' }).click();
-  await expect(page.getByRole('status')).toContainText('完成：Ho Mei Ling 的記錄現已在代理人帳戶 Kwok Ming Fai (agent10) 中。');
+
+  // The agent opens the emailed link in their own browser.
+  const agentContext = await browser.newContext({ baseURL: `http://127.0.0.1:${recruitsPort}`, viewport: { width: 390, height: 844 } });
+  await agentContext.addInitScript(() => localStorage.setItem('lang', 'zh'));
+  const agent = await agentContext.newPage();
+  accessibilityAudit.watch(agent);
+  await agent.goto(link);
+  await expect(agent.getByRole('heading', { level: 1, name: '確認合併' })).toBeVisible();
+  await expect(agent.getByText(/^Ho Mei Ling（recruit01）的記錄將移至代理人帳戶 Kwok Ming Fai（agent10）。不會遺失任何記錄/)).toContainText('合併後 7 天內可以撤銷。');
+  // Issue 43: the preview names the courses and the classroom enrolments that move, not only counts.
+  await expect(agent.getByRole('list', { name: '移動的課程' }).getByText('新代理人的時間管理')).toBeVisible();
+  await expect(agent.getByRole('list', { name: '移動的課堂報名' }).getByRole('listitem').first()).toBeVisible();
+  await expect(agent.getByText(/課程讚好：1/)).toBeVisible();
+  expect(await agent.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await agent.getByLabel('密碼').fill('Learner2026');
+  await agent.getByRole('button', { name: '登入並合併' }).click();
+  await expect(agent.getByRole('status')).toContainText('完成：Ho Mei Ling 的記錄現已在代理人帳戶 Kwok Ming Fai (agent10) 中。');
+  await expect(agent.getByText(/您可在 .+ 前撤銷此合併。/)).toBeVisible();
+
+  // The recruit account is closed: its session ended, and its sign-in says where its records went.
+  await page.goto('/main');
+  await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
+  await page.goto('/login');
+  await fillLogin(page, 'recruit01', 'Recruit2026');
+  await page.locator('button[type=submit]').click();
+  await expect(page.getByRole('alert')).toHaveText('此帳戶已合併至代理人編號 agent10，請以該帳戶登入。');
 
   // The link works once.
   await page.goto(link);
   await expect(page.getByRole('alert')).toHaveText('此驗證連結已被使用。');
 
   // agent10 signs in and finds the recruit's completed course among their own.
-  await page.goto('/logout');
-  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/login');
   await fillLogin(page, 'agent10', 'Learner2026');
   await page.locator('button[type=submit]').click();
   await expect(page).toHaveURL(/\/main$/, { timeout: 20_000 });
   await page.goto('/courses/mine');
   await expect(page.getByText('新代理人的時間管理').first()).toBeVisible();
   expect(await noSidewaysScroll()).toBe(true);
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Back on the agent's done page: the undo, within its window, gives each account its own records again.
+  await agent.getByRole('button', { name: '撤銷合併' }).click();
+  await expect(agent.getByRole('status')).toContainText('合併已撤銷：Ho Mei Ling（recruit01）與 Kwok Ming Fai（agent10）已恢復各自合併前的記錄。');
+  await expect(agent.getByRole('button', { name: '撤銷合併' })).toHaveCount(0);
+  await agentContext.close();
+
+  // The recruit signs in again.
+  await fillLogin(page, 'recruit01', 'Recruit2026');
+  await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/\/main$/, { timeout: 20_000 });
 });

@@ -1,5 +1,5 @@
 import { bearerSecurity, errorResponses, json, route } from '../route-contract';
-import { mergeCompletePayloadSchema, mergePreviewSchema, mergeRequestPayloadSchema, mergeRequestResponseSchema, mergeResultSchema, mergeTokenPayloadSchema } from './account-merge.schema';
+import { mergeCompletePayloadSchema, mergePreviewSchema, mergeRequestPayloadSchema, mergeRequestResponseSchema, mergeResultSchema, mergeTokenPayloadSchema, mergeUndoneSchema, mergeUndoPayloadSchema } from './account-merge.schema';
 import { apiErrorSchema } from './error.schema';
 
 // ADR 018, issue 14: the recruit → agent merge (SPEC §4 account linking), declared once.
@@ -51,7 +51,8 @@ export const completeMergeRoute = route({
   path: '/api/account_merge/complete',
   summary: 'The agent signs in with the agent code and password of the link, and the merge runs (one transaction, audited, undoable)',
   description:
-    'Every row of the owned tables moves from the recruit to the agent unless the agent has its equal (it stays with the recruit); nothing is deleted. ' +
+    'Every row of the owned tables moves from the recruit to the agent; a row the agent has an equal of combines with it (the further one wins). ' +
+      'The recruit account is closed (its sessions end). The answer carries the undo token. ' +
     'The token is used once. Another agent code → 400; wrong password → 400 (rate-limited: 429).',
   request: { body: mergeCompletePayloadSchema },
   responses: {
@@ -60,5 +61,20 @@ export const completeMergeRoute = route({
     ...errorResponses.forbidden,
     ...linkRefused,
     ...errorResponses.tooManyRequests,
+  },
+});
+
+export const undoMergeRoute = route({
+  ...common,
+  method: 'post',
+  path: '/api/account_merge/undo',
+  summary: 'Undoes a merge with the undo token the merge answered (issue 43): both accounts as they were, the recruit account open again',
+  description: `No sign-in: the undo token is the credential. Unknown → 400; undone already, or the undo window (MERGE_UNDO_DAYS, 7 days) has passed → 410.`,
+  request: { body: mergeUndoPayloadSchema },
+  responses: {
+    200: json('The merge was undone', mergeUndoneSchema),
+    ...errorResponses.badRequest,
+    ...errorResponses.forbidden,
+    410: json('Undone already, or too late to undo', apiErrorSchema),
   },
 });

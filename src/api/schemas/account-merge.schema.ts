@@ -48,7 +48,15 @@ export const mergePreviewSchema = z.object({
   recruit: accountSchema,
   agent: accountSchema,
   moves: z.array(mergeCountSchema),
+  /** Rows of one thing both accounts have (same course …): combined, the further one winning (issue 43). */
+  combined: z.array(mergeCountSchema),
   conflicts: z.array(mergeCountSchema),
+  /** The titles of the courses whose enrolment moves or combines, in the request's language. */
+  courses: z.array(z.string()),
+  /** The titles of the classroom courses whose enrolments move. */
+  classroom: z.array(z.string()),
+  /** Days after the merge its undo is allowed (MERGE_UNDO_DAYS). */
+  undo_days: z.int().check(z.positive()),
   expires_at: z.string(),
 });
 export type MergePreview = z.infer<typeof mergePreviewSchema>;
@@ -58,6 +66,17 @@ export const mergeResultSchema = z.object({
   recruit: accountSchema,
   agent: accountSchema,
   moves: z.array(mergeCountSchema),
+  combined: z.array(mergeCountSchema),
   conflicts: z.array(mergeCountSchema),
+  /** The secret that undoes this merge (issue 43), until `undo_until`. */
+  undo_token: z.string(),
+  undo_until: z.string(),
 });
 export type MergeResult = z.infer<typeof mergeResultSchema>;
+
+export const mergeUndoPayloadSchema = z.object({ undo_token: tokenSchema });
+export type MergeUndoPayload = z.input<typeof mergeUndoPayloadSchema>;
+
+/** The two accounts of an undone merge: each has its own records again, the recruit may sign in. */
+export const mergeUndoneSchema = z.object({ recruit: accountSchema, agent: accountSchema });
+export type MergeUndone = z.infer<typeof mergeUndoneSchema>;

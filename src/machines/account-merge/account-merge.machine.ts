@@ -1,17 +1,20 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { MergeCompletePayload, MergePreview, MergeRequestPayload, MergeRequestResponse, MergeResult } from '../../api/schemas/account-merge.schema';
+import type { MergeCompletePayload, MergePreview, MergeRequestPayload, MergeRequestResponse, MergeResult, MergeUndone } from '../../api/schemas/account-merge.schema';
 import { failureMessage } from '../shared/submission-error';
 
 // Issue 14, SPEC §4 account linking: the recruit → agent merge, both halves in one flow.
 // The recruit's page (/merge): editing → requesting → sent ("check your email").
 // The emailed link's page (/merge/verify?token=…): loadingPreview → preview (what moves, what
-// conflicts) → the agent signs in → completing → done.
+// conflicts) → the agent signs in → completing → done → (within the undo window) undoing → undone.
 
 export interface AccountMergeContext {
   token: string | null;
   sent: MergeRequestResponse | null;
   preview: MergePreview | null;
   result: MergeResult | null;
+  undone: MergeUndone | null;
+  /** The undo token of the emailed undo link (the done page uses its result's). */
+  undoToken: string | null;
   /** The server's message after a failure; null with a failed state means a generic failure. */
   error: string | null;
 }
@@ -22,6 +25,10 @@ export type AccountMergeEvent =
   | { type: 'form.submit'; payload: MergeRequestPayload }
   | { type: 'form.edit' }
   | { type: 'merge.confirm'; payload: AgentSignIn }
+  /** Issue 43: the agent takes the merge back (the done page's undo, within the window). */
+  | { type: 'merge.undo' }
+  /** The undo link from the merge-done email opened its page with its token (issue 43). */
+  | { type: 'undo.open'; undoToken: string }
   /** The emailed link's page opened with its token. */
   | { type: 'link.open'; token: string };
 
@@ -45,6 +52,10 @@ export const accountMergeMachine = setup({
     completeMerge: fromPromise<MergeResult, MergeCompletePayload>(async () => {
       throw missing('completeMerge');
     }),
+    /** POST account_merge/undo: the merge's undo token; both accounts as they were. */
+    undoMerge: fromPromise<MergeUndone, { undo_token: string }>(async () => {
+      throw missing('undoMerge');
+    }),
   },
   actions: {
     clearError: assign({ error: null }),
@@ -53,12 +64,13 @@ export const accountMergeMachine = setup({
 }).createMachine({
   id: 'accountMerge',
   initial: 'editing',
-  context: { token: null, sent: null, preview: null, result: null, error: null },
+  context: { token: null, sent: null, preview: null, result: null, undone: null, undoToken: null, error: null },
   states: {
     editing: {
       on: {
         'form.submit': 'requesting',
         'link.open': { target: 'loadingPreview', actions: assign({ token: ({ event }) => event.token }) },
+        'undo.open': { target: 'undoOffered', actions: assign({ undoToken: ({ event }) => event.undoToken }) },
       },
     },
     requesting: {
@@ -111,6 +123,29 @@ export const accountMergeMachine = setup({
     completeFailed: {
       on: { 'form.edit': 'preview', 'merge.confirm': 'completing' },
     },
-    done: { type: 'final' },
+    // The emailed undo link's page: the undo is offered (the server says whether it is still allowed).
+    undoOffered: {
+      on: { 'merge.undo': 'undoing' },
+    },
+    // The merge ran; its undo is offered until result.undo_until (the server judges the window).
+    done: {
+      on: { 'merge.undo': 'undoing' },
+    },
+    undoing: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'undoMerge',
+        src: 'undoMerge',
+        input: ({ context }) => ({ undo_token: context.result?.undo_token ?? context.undoToken ?? '' }),
+        onDone: { target: 'undone', actions: assign({ undone: ({ event }) => event.output }) },
+        onError: { target: 'undoFailed', actions: 'keepError' },
+      },
+    },
+    // Too late, or undone already (in another tab): the message says so; trying again is offered.
+    undoFailed: {
+      on: { 'merge.undo': 'undoing' },
+    },
+    undone: { type: 'final' },
   },
 });

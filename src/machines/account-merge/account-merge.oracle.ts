@@ -8,7 +8,9 @@ import { selectAccountMergeView, type AccountMergeSnapshot } from './account-mer
 export const accountMergeOracle: Oracle = {
   table: {
     // The merge page's form; the link's page opens the flow with the emailed token instead.
-    editing: { 'form.submit': 'requesting', 'link.open': 'loadingPreview' },
+    editing: { 'form.submit': 'requesting', 'link.open': 'loadingPreview', 'undo.open': 'undoOffered' },
+    // The emailed undo link (issue 43): the undo is offered at once.
+    undoOffered: { 'merge.undo': 'undoing' },
     // One request at a time.
     requesting: { 'xstate.done.actor.requestMerge': 'sent', 'xstate.error.actor.requestMerge': 'requestFailed' },
     // 'cannot identify …' or 'already merged' stays until the recruit edits or sends again.
@@ -23,13 +25,20 @@ export const accountMergeOracle: Oracle = {
     completing: { 'xstate.done.actor.completeMerge': 'done', 'xstate.error.actor.completeMerge': 'completeFailed' },
     // A wrong password or agent code: correct it and sign in again.
     completeFailed: { 'form.edit': 'preview', 'merge.confirm': 'completing' },
-    done: {},
+    // Issue 43 (the promise: lossless, with preview and undo): the merge can be undone from here.
+    done: { 'merge.undo': 'undoing' },
+    undoing: { 'xstate.done.actor.undoMerge': 'undone', 'xstate.error.actor.undoMerge': 'undoFailed' },
+    // Refused (the window has passed, or undone already): the message shows; trying again is offered.
+    undoFailed: { 'merge.undo': 'undoing' },
+    // Both accounts as they were; nothing more to do here.
+    undone: {},
   },
   offers: (s: AnyMachineSnapshot) => {
     const view = selectAccountMergeView(s as AccountMergeSnapshot);
     return {
       'form.submit': view.step === 'form' && !view.busy,
       'merge.confirm': view.step === 'preview' && !view.busy,
+      'merge.undo': (view.step === 'done' || view.step === 'undoOffer') && view.canUndo && !view.busy,
     };
   },
 };

@@ -1,12 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
-import type { MergePreview, MergeRequestResponse, MergeResult } from '../../api/schemas/account-merge.schema';
+import type { MergePreview, MergeRequestResponse, MergeResult, MergeUndone } from '../../api/schemas/account-merge.schema';
 import { failureView, type FailureView } from '../shared/submission-error';
 import type { accountMergeMachine } from './account-merge.machine';
 
 export type AccountMergeSnapshot = SnapshotFrom<typeof accountMergeMachine>;
 
 /** Which screen of the flow shows. */
-export type AccountMergeStep = 'form' | 'sent' | 'loading' | 'linkFailed' | 'preview' | 'done';
+export type AccountMergeStep = 'form' | 'sent' | 'loading' | 'linkFailed' | 'preview' | 'done' | 'undoOffer' | 'undone';
 
 export interface AccountMergeViewModel {
   step: AccountMergeStep;
@@ -16,6 +16,11 @@ export interface AccountMergeViewModel {
   sent: MergeRequestResponse | null;
   preview: MergePreview | null;
   result: MergeResult | null;
+  /** Whether the done page offers the undo (issue 43). */
+  canUndo: boolean;
+  /** The undo's refusal (too late, undone already). */
+  undoError: FailureView;
+  undone: MergeUndone | null;
   /** The link page's refusal (used, expired, unknown, agent merged already). */
   linkError: FailureView;
 }
@@ -32,9 +37,13 @@ export function selectAccountMergeView(snapshot: AccountMergeSnapshot): AccountM
           ? 'loading'
           : m('linkFailed')
             ? 'linkFailed'
-            : m('done')
-              ? 'done'
-              : 'preview';
+            : m('undoOffered') || ((m('undoing') || m('undoFailed')) && context.result === null)
+              ? 'undoOffer'
+              : m('done') || m('undoing') || m('undoFailed')
+                ? 'done'
+                : m('undone')
+                  ? 'undone'
+                  : 'preview';
   return {
     step,
     busy: snapshot.hasTag('busy'),
@@ -42,6 +51,9 @@ export function selectAccountMergeView(snapshot: AccountMergeSnapshot): AccountM
     sent: context.sent,
     preview: context.preview,
     result: context.result,
+    canUndo: ((m('done') || m('undoFailed')) && context.result !== null) || m('undoOffered') || (m('undoFailed') && context.undoToken !== null),
+    undoError: failureView(m('undoFailed'), context.error),
+    undone: context.undone,
     linkError: failureView(m('linkFailed'), context.error),
   };
 }

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { completeMerge, previewMerge, requestMerge } from '../../api/account-merge.api';
-import type { MergeCompletePayload, MergePreview, MergeRequestPayload, MergeRequestResponse, MergeResult } from '../../api/schemas/account-merge.schema';
+import { completeMerge, previewMerge, requestMerge, undoMerge } from '../../api/account-merge.api';
+import type { MergeCompletePayload, MergePreview, MergeRequestPayload, MergeRequestResponse, MergeResult, MergeUndone } from '../../api/schemas/account-merge.schema';
 import { accountMergeMachine } from '../../machines/account-merge/account-merge.machine';
 import { toSubmissionError } from '../submission';
 
@@ -20,5 +20,6 @@ export const accountMergeRouteMachine = accountMergeMachine.provide({
     requestMerge: fromPromise<MergeRequestResponse, MergeRequestPayload>(translated(requestMerge)),
     loadPreview: fromPromise<MergePreview, { token: string }>(translated(({ token }) => previewMerge(token))),
     completeMerge: fromPromise<MergeResult, MergeCompletePayload>(translated(completeMerge)),
+    undoMerge: fromPromise<MergeUndone, { undo_token: string }>(translated(undoMerge)),
   },
 });

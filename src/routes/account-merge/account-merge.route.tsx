@@ -11,14 +11,15 @@ import { accountMergeRouteMachine } from './account-merge.actor';
 
 const LOCALES = { en: 'en-HK', cn: 'zh-CN', zh: 'zh-HK' } as const;
 
-function MergeFlow({ token }: { token: string | null }) {
+function MergeFlow({ token, undoToken = null }: { token: string | null; undoToken?: string | null }) {
   const { i18n } = useTranslation();
   const navigate = useNavigate();
   const actor = useActorRef(accountMergeRouteMachine);
   const view = useSelector(actor, selectAccountMergeView);
   useEffect(() => {
     if (token !== null) actor.send({ type: 'link.open', token });
-  }, [actor, token]);
+    else if (undoToken !== null) actor.send({ type: 'undo.open', undoToken });
+  }, [actor, token, undoToken]);
   const locale = LOCALES[i18n.language as keyof typeof LOCALES] ?? 'en-HK';
   return (
     <AccountMergeView
@@ -27,6 +28,7 @@ function MergeFlow({ token }: { token: string | null }) {
       onRequest={(payload) => actor.send({ type: 'form.submit', payload })}
       onConfirm={(payload) => actor.send({ type: 'merge.confirm', payload })}
       onEdit={() => actor.send({ type: 'form.edit' })}
+      onUndo={() => actor.send({ type: 'merge.undo' })}
       onNavigate={(to) => navigate(to)}
     />
   );
@@ -49,6 +51,19 @@ export function AccountMergeVerifyRoute() {
     <PublicPage productTitle={config.productTitle}>
       <RecruitsNamespace>
         <MergeFlow token={params.get('token') ?? ''} />
+      </RecruitsNamespace>
+    </PublicPage>
+  );
+}
+
+/** /merge/undo?token=… (the merge-done email's link, no sign-in needed): the undo, within its window (issue 43). */
+export function AccountMergeUndoRoute() {
+  const config = useAppConfig();
+  const [params] = useSearchParams();
+  return (
+    <PublicPage productTitle={config.productTitle}>
+      <RecruitsNamespace>
+        <MergeFlow token={null} undoToken={params.get('token') ?? ''} />
       </RecruitsNamespace>
     </PublicPage>
   );

@@ -32,6 +32,9 @@ describe('/management/recruits', () => {
     const net = server(() => json(created, 201));
     renderApp('/management/recruits');
     expect(await screen.findByLabelText('Manager code')).toHaveValue('M0001');
+    // Issue 43: the manager's own code, not to be changed.
+    expect(screen.getByLabelText('Manager code')).toHaveAttribute('readonly');
+    expect(screen.getByText('Recruits are created under your own manager code.')).toBeInTheDocument();
     const user = await fill('Tam', 'Ka Ho', 'ka.ho@personal.test');
     expect(await screen.findByRole('status')).toHaveTextContent('The account R0412345 (Tam Ka Ho) was created under Cheung Wai Kit. Its first sign-in details were sent to ka.ho@personal.test.');
     expect(JSON.parse(net.lastBody() ?? '{}')).toEqual({ surname: 'Tam', given_name: 'Ka Ho', email: 'ka.ho@personal.test', manager_code: 'M0001', kind: 'pre_recruit' });

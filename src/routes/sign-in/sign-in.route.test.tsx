@@ -46,6 +46,17 @@ describe('login page', () => {
     expect(await screen.findByText('请输入代理人编号。')).toBeInTheDocument();
   });
 
+  it('tells a merged recruit account where its records went (issue 43), and stays', async () => {
+    const message = 'This account was merged into agent code agent10; sign in with that account.';
+    server(() => json({ status_code: 403, message }, 403));
+    const { router } = renderApp('/login');
+    await screen.findByRole('button', { name: 'Sign in' });
+    await fill('recruit01', 'Recruit2026');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(getToken()).toBeNull();
+  });
+
   it("shows the server's message in an alert on a wrong password, and stays", async () => {
     server(() => json({ status_code: 400, message: 'Agent code or password is incorrect.' }, 400));
     const { router } = renderApp('/login');

@@ -7,6 +7,7 @@ import { TextField } from '../form/text-field';
 import { useSubmissionForm } from '../form/use-submission-form';
 import { LoadingOverlay } from '../layout/loading-overlay';
 import { NavAnchor } from '../layout/nav-anchor';
+import { Button } from '../primitives/button';
 import './account-merge.css';
 
 export interface AccountMergeViewProps {
@@ -16,6 +17,8 @@ export interface AccountMergeViewProps {
   onRequest: (payload: MergeRequestPayload) => void;
   onConfirm: (payload: AgentSignInPayload) => void;
   onEdit: () => void;
+  /** Issue 43: takes the merge back (the done page, within the undo window). */
+  onUndo: () => void;
   onNavigate: (to: string) => void;
 }
 
@@ -47,6 +50,25 @@ function Counts({ counts }: { counts: MergeCount[] }) {
   );
 }
 
+/** Names, not only counts (issue 43): the courses and classroom enrolments that move. */
+function Names({ title, names }: { title: string; names: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h2 className="account-merge__subtitle">{title}</h2>
+      {names.length === 0 ? (
+        <p className="account-merge__text">{t('recruits:merge.none')}</p>
+      ) : (
+        <ul className="account-merge__counts" aria-label={title}>
+          {names.map((name) => (
+            <li key={name}>{name}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 function SignInForm({ view, onConfirm, onEdit }: Pick<AccountMergeViewProps, 'view' | 'onConfirm' | 'onEdit'>) {
   const { t } = useTranslation();
   const { field, error, onSubmit } = useSubmissionForm<AgentSignInPayload>(agentSignInSchema, { agent_code: view.preview?.agent.external_id ?? '', password: '' }, { onSubmit: onConfirm, onEdit });
@@ -67,11 +89,17 @@ function SignInForm({ view, onConfirm, onEdit }: Pick<AccountMergeViewProps, 'vi
 export function AccountMergeView(p: AccountMergeViewProps) {
   const { t } = useTranslation();
   const { view } = p;
-  const verifying = view.step !== 'form' && view.step !== 'sent';
+  const verifying = view.step !== 'form' && view.step !== 'sent' && view.step !== 'undoOffer';
+  const undoButton =
+    view.canUndo || view.busy ? (
+      <Button type="button" variant="accent" block disabled={view.busy} aria-busy={view.busy || undefined} onClick={p.onUndo}>
+        {view.busy ? t('recruits:merge.undoing') : t('recruits:merge.undo')}
+      </Button>
+    ) : null;
   return (
     <section className="account-merge" aria-labelledby="account-merge-title">
       <h1 id="account-merge-title" className="account-merge__title">
-        {t(verifying ? 'recruits:merge.verify_title' : 'recruits:merge.title')}
+        {t(view.step === 'undoOffer' ? 'recruits:merge.undo_title' : verifying ? 'recruits:merge.verify_title' : 'recruits:merge.title')}
       </h1>
       {view.step === 'form' ? <RequestForm view={view} onRequest={p.onRequest} onEdit={p.onEdit} /> : null}
       {view.step === 'sent' && view.sent ? <FormSuccess>{t('recruits:merge.sent', { email: view.sent.email, time: p.formatTime(view.sent.expires_at) })}</FormSuccess> : null}
@@ -99,12 +127,26 @@ export function AccountMergeView(p: AccountMergeViewProps) {
               recruitCode: view.preview.recruit.external_id,
               agent: view.preview.agent.name,
               agentCode: view.preview.agent.external_id,
+              days: view.preview.undo_days,
             })}
           </p>
+          <Names title={t('recruits:merge.courses')} names={view.preview.courses} />
+          <Names title={t('recruits:merge.classroom')} names={view.preview.classroom} />
           <h2 className="account-merge__subtitle">{t('recruits:merge.moves')}</h2>
           <Counts counts={view.preview.moves} />
-          <h2 className="account-merge__subtitle">{t('recruits:merge.conflicts')}</h2>
-          <Counts counts={view.preview.conflicts} />
+          {view.preview.combined.length > 0 ? (
+            <>
+              <h2 className="account-merge__subtitle">{t('recruits:merge.combined')}</h2>
+              <Counts counts={view.preview.combined} />
+            </>
+          ) : null}
+          {view.preview.conflicts.length > 0 ? (
+            <>
+              <h2 className="account-merge__subtitle">{t('recruits:merge.conflicts')}</h2>
+              <Counts counts={view.preview.conflicts} />
+            </>
+          ) : null}
+          <p className="account-merge__text">{t('recruits:merge.closes')}</p>
           <SignInForm view={view} onConfirm={p.onConfirm} onEdit={p.onEdit} />
         </>
       ) : null}
@@ -112,6 +154,33 @@ export function AccountMergeView(p: AccountMergeViewProps) {
         <>
           <FormSuccess>{t('recruits:merge.done', { recruit: view.result.recruit.name, agent: `${view.result.agent.name} (${view.result.agent.external_id})` })}</FormSuccess>
           <Counts counts={view.result.moves} />
+          <p className="account-merge__text">{t('recruits:merge.undo_until', { time: p.formatTime(view.result.undo_until) })}</p>
+          <FormAlert failure={view.undoError} genericText={t('recruits:merge.undo_error_generic')} />
+          {undoButton}
+          <p className="account-merge__text">
+            <NavAnchor to="/login" onNavigate={p.onNavigate}>
+              {t('recruits:merge.done_sign_in')}
+            </NavAnchor>
+          </p>
+        </>
+      ) : null}
+      {view.step === 'undoOffer' ? (
+        <>
+          <p className="account-merge__text">{t('recruits:merge.undo_intro')}</p>
+          <FormAlert failure={view.undoError} genericText={t('recruits:merge.undo_error_generic')} />
+          {undoButton}
+        </>
+      ) : null}
+      {view.step === 'undone' && view.undone ? (
+        <>
+          <FormSuccess>
+            {t('recruits:merge.undone', {
+              recruit: view.undone.recruit.name,
+              recruitCode: view.undone.recruit.external_id,
+              agent: view.undone.agent.name,
+              agentCode: view.undone.agent.external_id,
+            })}
+          </FormSuccess>
           <p className="account-merge__text">
             <NavAnchor to="/login" onNavigate={p.onNavigate}>
               {t('recruits:merge.done_sign_in')}

@@ -12,7 +12,7 @@ export interface RecruitAccountsViewProps {
   busy: boolean;
   failure: FailureView;
   created: RecruitAccount | null;
-  /** The signed-in manager's own code, filled in to start with. */
+  /** The signed-in manager's own code: recruits are created under it (the server refuses another, issue 43). */
   defaultManagerCode: string;
   onSubmit: (payload: CreateRecruitPayload) => void;
   onEdit: () => void;
@@ -54,7 +54,15 @@ export function RecruitAccountsView(p: RecruitAccountsViewProps) {
             <TextField label={t('recruits:surname')} autoComplete="family-name" error={error('surname')} {...field('surname')} />
             <TextField label={t('recruits:given_name')} autoComplete="given-name" error={error('given_name')} {...field('given_name')} />
             <TextField label={t('recruits:email')} type="email" autoComplete="email" error={error('email')} {...field('email')} />
-            <TextField label={t('recruits:manager_code')} autoCapitalize="none" spellCheck={false} error={error('manager_code')} {...field('manager_code')} />
+            <TextField
+              label={t('recruits:manager_code')}
+              hint={t('recruits:manager_code_hint')}
+              readOnly
+              autoCapitalize="none"
+              spellCheck={false}
+              error={error('manager_code')}
+              {...field('manager_code')}
+            />
             <FormAlert failure={p.failure} genericText={t('recruits:error_generic')} />
             <SubmitButton busy={p.busy} label={t('recruits:submit')} busyLabel={t('recruits:submitting')} />
           </form>
