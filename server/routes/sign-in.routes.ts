@@ -11,6 +11,7 @@ import { beginAttempt } from '../http/attempts';
 import { clientIdOf } from '../http/client-id';
 import { authOutcome, bearerToken, langOf } from '../http/context';
 import { defineRoute } from '../http/define-route';
+import { refuseRemoteDemoAccount } from '../http/demo-access';
 import { HttpError } from '../http/errors';
 import type { ApiApp, AppServices } from '../http/services';
 import { setXsrfCookie } from '../http/xsrf.middleware';
@@ -53,6 +54,7 @@ export function registerAuthRoutes(app: ApiApp, s: AppServices): void {
         if (!passed) throw new HttpError(400, 'server:incorrect_credentials');
       }
       if (!right) throw new HttpError(400, 'server:incorrect_credentials');
+      refuseRemoteDemoAccount(c, s.config, user);
       if (dryRun) {
         await attempt.succeeded();
         return c.body(null, 204);
