@@ -55,7 +55,7 @@ const policies = [
   mayType('machines', layer('contract')),
   // Views: props in, callbacks out; never the API or browser storage. From machines they read
   // selectors (pure snapshot -> view model) and types.
-  may('ui', layer('ui'), layer('contract'), layer('config'), layer('i18n'), packages('react', 'react-dom', 'react-i18next', 'i18next', 'radix-ui', 'react-hook-form', '@hookform/resolvers', 'react-router-dom', 'hls.js', 'pdfjs-dist', 'react-pdf', 'zod')),
+  may('ui', layer('ui'), layer('contract'), layer('config'), layer('i18n'), packages('react', 'react-dom', 'react-i18next', 'i18next', 'radix-ui', 'react-hook-form', '@hookform/resolvers', 'react-router-dom', 'hls.js', 'pdfjs-dist', 'react-pdf', 'mammoth', 'dompurify', 'read-excel-file', 'read-excel-file/*', 'zod')),
   { from: layer('ui'), allow: { to: { element: { type: 'machines' }, file: { path: ['**/*.selectors.ts'] } } } },
   mayType('ui', layer('machines')),
   // Routes wire machines to real I/O: the one layer that sees everything of the browser.
