@@ -55,14 +55,14 @@ const policies = [
   mayType('machines', layer('contract')),
   // Views: props in, callbacks out; never the API or browser storage. From machines they read
   // selectors (pure snapshot -> view model) and types.
-  may('ui', layer('ui'), layer('contract'), layer('config'), layer('i18n'), packages('react', 'react-dom', 'react-i18next', 'i18next', 'radix-ui', 'react-hook-form', '@hookform/resolvers', 'react-router-dom', 'hls.js', 'pdfjs-dist', 'react-pdf', 'zod')),
+  may('ui', layer('ui'), layer('contract'), layer('config'), layer('i18n'), packages('react', 'react-dom', 'react-i18next', 'i18next', 'radix-ui', 'react-hook-form', '@hookform/resolvers', 'react-router-dom', 'hls.js', 'pdfjs-dist', 'react-pdf', 'mammoth', 'dompurify', 'read-excel-file', 'read-excel-file/*', 'zod')),
   { from: layer('ui'), allow: { to: { element: { type: 'machines' }, file: { path: ['**/*.selectors.ts'] } } } },
   mayType('ui', layer('machines')),
   // Routes wire machines to real I/O: the one layer that sees everything of the browser.
   may('routes', layer('routes'), layer('machines'), layer('ui'), layer('api'), layer('contract'), layer('platform'), layer('config'), layer('i18n'), packages('react', 'react-dom', 'react-router-dom', 'xstate', '@xstate/react', 'react-i18next', 'i18next')),
   may('entry', layer('entry'), layer('routes'), layer('ui'), layer('api'), layer('contract'), layer('platform'), layer('config'), layer('i18n'), packages('react', 'react-dom', 'react-router-dom', 'i18next')),
   // The server imports nothing from src/ but the contract and config.
-  may('server', layer('server'), layer('contract'), layer('config'), nodeCore, packages('hono', '@hono/*', 'drizzle-orm', '@electric-sql/pglite', 'postgres', 'jose', '@node-rs/argon2', 'otplib', 'qrcode', 'nodemailer', 'zod')),
+  may('server', layer('server'), layer('contract'), layer('config'), nodeCore, packages('hono', '@hono/*', 'drizzle-orm', '@electric-sql/pglite', 'postgres', 'jose', '@node-rs/argon2', 'otplib', 'qrcode', 'nodemailer', 'sharp', 'zod')),
   // Tests and stories: the test tools, Node's modules, sample data of any layer, and the machines
   // they drive (stories build view models from real machine snapshots).
   { from: { file: { categories: 'test' } }, allow: { to: [testTools, nodeCore, { file: { categories: ['sample', 'test-helper'] } }, layer('entry')] } },

@@ -1,4 +1,6 @@
 import { bodyLimit } from 'hono/body-limit';
+import { putCoverRoute, putIconRoute } from '../src/api/schemas/profile-pictures.routes';
+import { PICTURE_MAX_BYTES } from '../src/api/schemas/profile-pictures.schema';
 import { requireAuth, requirePasswordChanged, requireSecondFactorWhenRequired } from './auth/bearer';
 import { createTokenSigner } from './auth/jwt';
 import { createRateLimiter } from './auth/rate-limit';
@@ -51,8 +53,10 @@ import { createBackgroundTasks, type BackgroundTasks } from './tasks';
 
 const API_CACHE_CONTROL = 'no-store';
 
-// JSON calls are small, and so are the profile pictures (the browser scales them down first).
+// JSON calls are small. A profile picture may take the spec's image limit (SPEC §9: 2 MB; the
+// browser scales it down first).
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
+const PICTURE_UPLOAD_PATHS = new Set([putIconRoute.path, putCoverRoute.path]);
 
 export interface AppDeps {
   config: ServerConfig;
@@ -113,9 +117,13 @@ export function createApp(deps: AppDeps) {
     if (!isWholeAnswer(c.res) && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', API_CACHE_CONTROL);
   });
   const limitBody = bodyLimit({ maxSize: API_BODY_LIMIT_BYTES, onError: (c) => errorResponse(c, 413, 'server:payload_too_large') });
+  const limitPicture = bodyLimit({ maxSize: PICTURE_MAX_BYTES, onError: (c) => errorResponse(c, 413, 'server:payload_too_large') });
   // ADR 037: hono's bodyLimit asks every request for its body stream, which makes @hono/node-server
   // build a whole web Request; a GET or HEAD has no body to limit.
-  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  app.use('/api/*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return (c.req.method === 'PUT' && PICTURE_UPLOAD_PATHS.has(c.req.path) ? limitPicture : limitBody)(c, next);
+  });
   app.use('/api/*', xsrfProtection(services.xsrf, sessions));
 
   registerAppConfigRoutes(app, services);

@@ -72,6 +72,8 @@ const envSchema = z
     RATE_LIMIT_MAX_PER_ADDRESS: positiveInt(50, 1_000_000),
     RATE_LIMIT_MAX_DELAY_SECONDS: positiveInt(300, 86_400),
     TRUST_PROXY: flag('0'),
+    // Issue 43 §13: a profile picture of more pixels is refused before it is decoded (a decompression bomb).
+    PICTURE_MAX_PIXELS: positiveInt(40_000_000, 268_402_689),
     // ADR 053: HTTPS with HTTP/2 (and HTTP/1.1 for clients without it) from this process; unset: plain HTTP/1.1.
     TLS_CERT_FILE: optionalText,
     TLS_KEY_FILE: optionalText,
@@ -130,6 +132,8 @@ export interface ServerConfig {
   rateLimit: { windowSeconds: number; maxPerAccount: number; maxPerAddress: number; maxDelaySeconds: number };
   /** The client address is the last X-Forwarded-For entry (set by our proxy), not the socket's. */
   trustProxy: boolean;
+  /** The most pixels (width × height) a profile picture may have; more is refused unread (issue 43 §13). */
+  pictureMaxPixels: number;
   /** Server processes sharing the port (ADR 036): 1 serves in this process; more fork workers (PostgreSQL only). */
   workers: number;
   /** HTTPS with HTTP/2 from these PEM files (ADR 053); undefined: plain HTTP/1.1 (behind a proxy that speaks TLS). */
@@ -186,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
         maxDelaySeconds: e.RATE_LIMIT_MAX_DELAY_SECONDS,
       },
       trustProxy: e.TRUST_PROXY,
+      pictureMaxPixels: e.PICTURE_MAX_PIXELS,
       workers: e.WORKERS,
       tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: path.resolve(e.TLS_CERT_FILE), keyFile: path.resolve(e.TLS_KEY_FILE) } : undefined,
     },

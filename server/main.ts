@@ -9,7 +9,7 @@ import { systemClock } from './clock';
 import { resolveSecret } from './auth/secret';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/client';
-import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed';
+import { DEMO_ACCOUNTS, markDemoAccounts, seedIfEmpty } from './db/seed';
 import { seedContentIfEmpty } from './db/seed-content';
 import { giveDemoSessionsTheirTrainer, keepDemoSessionToday } from './db/demo-session-today';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -80,6 +80,8 @@ async function prepare(config: ServerConfig) {
   const pgliteDir = path.join(config.dataDir, 'pglite');
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, pool: config.databasePool } : { kind: 'pglite', dataDir: pgliteDir });
   const seeded = await seedIfEmpty(database.db);
+  // A database seeded before demo accounts were marked: they are signed in to from this machine only.
+  if (!seeded) await markDemoAccounts(database.db);
   const files = createFileStore(path.join(config.dataDir, 'files'));
   const content = await seedContentIfEmpty(database.db, files);
   // ADR 029: the demo SCORM package the seed lists is served from SCORM_DIR.

@@ -4,6 +4,7 @@ import { createApp, type App } from './app';
 import { resolveSecret } from './auth/secret';
 import { createMailer } from './mail/mailer';
 import { createBackgroundTasks } from './tasks';
+import { users } from './db/schema';
 import { createTestContext, TEST_CLIENT_ID, TEST_SECRET, type TestContext, type TestRequestInit } from './test-support';
 
 // ADR 036: WORKERS=N (or N machines behind a load balancer) runs N server processes on one
@@ -22,6 +23,9 @@ beforeAll(async () => {
   ctx = await createTestContext({
     config: { rateLimit: { windowSeconds: 900, maxPerAccount: LIMIT, maxPerAddress: 1000, maxDelaySeconds: 60 }, trustProxy: true },
   });
+  // Behind a load balancer (TRUST_PROXY): the accounts are the deployment's own, not the demo's,
+  // which sign in only from the machine itself (issue 43 §12).
+  await ctx.database.db.update(users).set({ demo: false });
   const mailer = createMailer({ db: ctx.database.db, from: ctx.config.mailFrom });
   b = createApp({ config: ctx.config, db: ctx.database.db, secret: TEST_SECRET, mailer, clock: ctx.clock, log: () => {}, tasks: createBackgroundTasks(() => {}) }).app;
 });

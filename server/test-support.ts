@@ -161,7 +161,7 @@ export interface TestRequestInit extends RequestInit {
   json?: unknown;
   /** false: do not add X-XSRF-TOKEN (the cookie is still sent). */
   xsrf?: boolean;
-  /** The socket's remote address, as @hono/node-server would give it (else none: "unknown"). */
+  /** The socket's remote address, as @hono/node-server would give it (default 127.0.0.1: the operator's browser). */
   remoteAddress?: string;
 }
 
@@ -237,7 +237,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       body = JSON.stringify(json);
       if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
     }
-    const env = remoteAddress ? { incoming: { socket: { remoteAddress } } } : undefined;
+    // A browser on this machine unless told otherwise: the demo accounts sign in only from loopback (issue 43 §12).
+    const env = { incoming: { socket: { remoteAddress: remoteAddress ?? '127.0.0.1' } } };
     const res = await app.request(url, { ...rest, method, headers, body }, env);
     remember(res);
     return res;

@@ -180,6 +180,8 @@ describe('demo content seed', () => {
     for (const f of pkg.files) expect(existsSync(path.join(DEMO_SCORM_SOURCE, f.path)), f.path).toBe(true);
     const [row] = await db.select({ item: courseItems, courseId: courseItems.courseId }).from(scormItems).innerJoin(courseItems, eq(courseItems.id, scormItems.itemId));
     expect(row.item).toMatchObject({ kind: 'scorm', title: DEMO_SCORM_ITEM.itemTitle });
+    // Issue 43 §6: the package's status alone never completes it; time on its page is needed too.
+    expect(row.item.requiredSeconds).toBeGreaterThanOrEqual(30);
     const [course] = await db.select().from(courses).where(eq(courses.id, row.courseId));
     expect(course.title.en).toBe(DEMO_COURSES.find((c) => c.key === DEMO_SCORM_ITEM.course)!.title.en);
     const [agent01] = await db.select({ id: users.id }).from(users).where(eq(users.externalId, 'agent01'));

@@ -21,6 +21,7 @@ import { DEMO_ATTEMPTS, DEMO_QUIZZES } from './fixtures/demo-quizzes';
 import { DEMO_MOCK_ATTEMPTS, DEMO_MOCK_BANK, DEMO_MOCK_PAPER, DEMO_MOCK_TOPICS } from './fixtures/demo-mock-exams';
 import { mockPasses } from '../domain/mock-exams';
 import { passes, scoreAttempt, type ScoredQuestion } from '../domain/quizzes-scoring';
+import { assertScormRequiredSeconds } from '../domain/scorm';
 import {
   attachmentLikes,
   attachmentProgress,
@@ -282,7 +283,7 @@ async function seedScorm(tx: Db, courseId: number) {
   const [lesson] = await tx.insert(lessons).values({ courseId, position: n, title: DEMO_SCORM_ITEM.lessonTitle }).returning({ id: lessons.id });
   const [item] = await tx
     .insert(courseItems)
-    .values({ lessonId: lesson.id, courseId, position: 0, kind: 'scorm', title: DEMO_SCORM_ITEM.itemTitle, requiredSeconds: DEMO_SCORM_ITEM.requiredSeconds })
+    .values({ lessonId: lesson.id, courseId, position: 0, kind: 'scorm', title: DEMO_SCORM_ITEM.itemTitle, requiredSeconds: assertScormRequiredSeconds(DEMO_SCORM_ITEM.requiredSeconds) })
     .returning({ id: courseItems.id });
   await tx.insert(scormItems).values({ itemId: item.id, packageId: DEMO_SCORM_PACKAGE_ID });
 }

@@ -101,6 +101,7 @@ export async function seedIfEmpty(db: Db, now = Date.now()): Promise<boolean> {
           passwordReset: a.passwordReset ?? true,
           totpSecret: a.totpSecret ?? null,
           twoFactorEnabled: a.totpSecret !== undefined,
+          demo: true,
         })
         .returning({ id: users.id });
       ids.set(a.externalId, row.id);
@@ -123,4 +124,16 @@ export async function seedIfEmpty(db: Db, now = Date.now()): Promise<boolean> {
     }
     return true;
   });
+}
+
+/**
+ * Marks the demo accounts of a database seeded before the `demo` column (issue 43 §12): the
+ * accounts DEMO_ACCOUNTS names that still carry the seed's own address. Idempotent; run at start.
+ */
+export async function markDemoAccounts(db: Db): Promise<void> {
+  const seeded = sql.join(
+    DEMO_ACCOUNTS.map((a) => sql`(${a.externalId}, ${`${a.externalId}@agent-academy.test`})`),
+    sql`, `,
+  );
+  await db.update(users).set({ demo: true }).where(sql`${users.demo} = false and (${users.externalId}, ${users.email}) in (${seeded})`);
 }

@@ -16,6 +16,7 @@ import { preparedPerDatabase } from '../db/prepared';
 import { attachmentProgress, attachments, courseEnrolments, courseItems, courseLikes, courses, courseSeconds, departments, lessons, type LocalizedText } from '../db/schema';
 import { pagedJsonText, type JsonText } from '../http/json-text';
 import { attachmentSummaryOf } from './attachments-summary';
+import { MIN_SCORM_REQUIRED_SECONDS } from './scorm';
 
 /** The database or a transaction of it (a transaction is a PgDatabase too). */
 export type Tx = Db;
@@ -42,7 +43,8 @@ export const paging = (page: number, perPage: number) => ({ limit: perPage, offs
  * Whether the user has completed the course_items row named `alias`: a reading once its logged
  * time reaches required_seconds (one record at least: a 0-second reading must still be opened), an
  * attachment once the attachment is finished, a SCORM item once the package said completed or
- * passed (not failed) and its logged time reaches required_seconds (scorm.ts countsAsComplete says
+ * passed (not failed) and its logged time reaches required_seconds, and one second at least (an
+ * item never opened is not complete whatever its package said; scorm.ts countsAsComplete says
  * the same). One SQL rule, used by the detail, the cards and the
  * completion check, so they can never disagree. The logged time is item_seconds' row (the sum of
  * the item's records, kept by triggers, ADR 052): summing the records here read every record of the
@@ -54,7 +56,7 @@ function itemCompleted(alias: string, userId: UserRef): SQL {
   return sql`((${i}.kind = 'reading' and ${seconds} >= greatest(${i}.required_seconds, 1))
     or (${i}.kind = 'attachment' and exists (select 1 from attachment_progress p where p.user_id = ${userId} and p.attachment_id = ${i}.attachment_id and p.finished_at is not null))
     or (${i}.kind = 'scorm' and exists (select 1 from scorm_runtime r where r.user_id = ${userId} and r.item_id = ${i}.id and (r.completion = 'completed' or r.success = 'passed') and r.success <> 'failed')
-      and ${seconds} >= ${i}.required_seconds))`;
+      and ${seconds} >= greatest(${i}.required_seconds, ${MIN_SCORM_REQUIRED_SECONDS})))`;
 }
 
 /**

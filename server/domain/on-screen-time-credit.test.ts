@@ -62,10 +62,20 @@ describe('creditRecord', () => {
 
 describe('coversOf', () => {
   it('a verification covers the window from its moment, cut short by the next failed check', () => {
-    expect(coversOf([{ at: 100, evidence: signIn }, { at: 500, evidence: check7 }], [300], 1000)).toEqual([
+    expect(coversOf([{ atMs: 100_000, evidence: signIn }, { atMs: 500_000, evidence: check7 }], [300_000], 1000)).toEqual([
       { start: 100, end: 300, evidence: signIn },
       { start: 500, end: 1500, evidence: check7 },
     ]);
+  });
+
+  it('a check passed after a failed one within the same second covers its window (compared to the millisecond)', () => {
+    // Failed at 500.200 s, passed at 500.800 s.
+    expect(coversOf([{ atMs: 100_000, evidence: signIn }, { atMs: 500_800, evidence: check7 }], [500_200], 1000)).toEqual([
+      { start: 100, end: 500, evidence: signIn },
+      { start: 500, end: 1500, evidence: check7 },
+    ]);
+    // Passed at 500.200 s, failed at 500.800 s: the failure ends it.
+    expect(coversOf([{ atMs: 500_200, evidence: check7 }], [500_800], 1000)).toEqual([{ start: 500, end: 500, evidence: check7 }]);
   });
 });
 

@@ -121,12 +121,17 @@ export function creditRecord(input: CreditInput): CreditResult {
 }
 
 /**
- * Where identity was verified recently enough: each verification (a passed check or a sign-in, at
- * whole seconds) covers `windowSeconds` from its moment, cut short by the first failed check after it.
+ * Where identity was verified recently enough: each verification (a passed check or a sign-in)
+ * covers `windowSeconds` from its second, cut short by the first failed check after it. Both are
+ * compared at the rows' own precision (milliseconds): a check passed within the same second as a
+ * failed one, after it, covers its window (whole seconds had the failure cut it to nothing), and
+ * one passed before a failure of the same second ends there.
  */
-export function coversOf(verifications: Array<{ at: number; evidence: Evidence }>, failures: number[], windowSeconds: number): Cover[] {
+export function coversOf(verifications: Array<{ atMs: number; evidence: Evidence }>, failuresMs: number[], windowSeconds: number): Cover[] {
   return verifications.map((v) => {
-    const failure = failures.filter((f) => f >= v.at).sort((a, b) => a - b)[0];
-    return { start: v.at, end: Math.min(v.at + windowSeconds, failure ?? Infinity), evidence: v.evidence };
+    const failure = failuresMs.filter((f) => f >= v.atMs).sort((a, b) => a - b)[0];
+    const start = Math.floor(v.atMs / 1000);
+    const end = Math.min(start + windowSeconds, failure === undefined ? Infinity : Math.floor(failure / 1000));
+    return { start, end, evidence: v.evidence };
   });
 }

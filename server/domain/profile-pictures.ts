@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { PictureKind } from '../../src/api/schemas/profile-pictures.schema';
 import type { Db } from '../db/client';
 import { profilePictures, users } from '../db/schema';
@@ -9,7 +10,10 @@ import type { FileStore } from '../storage/file-store';
 
 // The learner's icon and cover (SPEC §3, §7). The bytes decide what a picture is, never the
 // client's Content-Type or file name: only a PNG, JPEG or WebP is kept, under a random name the
-// server chose, and served back with the type of its bytes (and nosniff). Nothing lives in one
+// server chose, and served back with the type of its bytes (and nosniff). What is kept is the
+// server's own encoding of the decoded pixels (issue 43 §13): nothing the client sent after or
+// around the image (HTML after a PNG's end, EXIF with a location) survives, and a picture of more
+// pixels than PICTURE_MAX_PIXELS is refused from its header, before anything is decoded. Nothing lives in one
 // process's memory: the picture is a row of the database, beside the user's row that points at it.
 
 export type PictureExtension = 'png' | 'jpg' | 'webp';
@@ -42,6 +46,35 @@ export function pictureNameOf(url: string | null): string | null {
   return PICTURE_NAME.test(name) ? name : null;
 }
 
+const SHARP_FORMAT: Readonly<Record<PictureExtension, string>> = { png: 'png', jpg: 'jpeg', webp: 'webp' };
+
+/**
+ * The picture as the server keeps it: its header read first (refused, 413, when width × height is
+ * over `maxPixels`: a 60,000 × 60,000 PNG header would ask for 14 GB), then decoded and encoded
+ * again in its own type, turned upright by its EXIF orientation, without metadata. A signature
+ * with no decodable image behind it is refused (400); not a PNG, JPEG or WebP by its bytes, 415.
+ */
+export async function reencodePicture(sent: Uint8Array, maxPixels: number): Promise<{ bytes: Uint8Array; extension: PictureExtension }> {
+  const extension = pictureTypeOf(sent);
+  if (!extension) throw new HttpError(415, 'server:picture_type_invalid');
+  const header = await sharp(sent, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  // The decoder's own reading of the type must agree with the signature's.
+  if (!header?.width || !header.height || header.format !== SHARP_FORMAT[extension]) throw new HttpError(400, 'server:picture_unreadable');
+  if (header.width * header.height > maxPixels) {
+    throw new HttpError(413, 'server:picture_too_many_pixels', { megapixels: Math.floor(maxPixels / 1_000_000), width: header.width, height: header.height });
+  }
+  try {
+    // failOn 'error': a truncated or corrupt image is refused, not kept half grey. One frame only.
+    const image = sharp(sent, { limitInputPixels: maxPixels, failOn: 'error', animated: false }).rotate();
+    const encoded = extension === 'png' ? image.png() : extension === 'jpg' ? image.jpeg({ quality: 88, mozjpeg: true }) : image.webp({ quality: 88 });
+    return { bytes: new Uint8Array(await encoded.toBuffer()), extension };
+  } catch {
+    throw new HttpError(400, 'server:picture_unreadable');
+  }
+}
+
 const column = (kind: PictureKind) => (kind === 'icon' ? users.iconUrl : users.coverUrl);
 
 /**
@@ -52,9 +85,8 @@ const column = (kind: PictureKind) => (kind === 'icon' ? users.iconUrl : users.c
  * picture. Answers the new URL, and the name of a replaced picture kept as a file before pictures
  * moved into the database, for the caller to delete.
  */
-export async function replacePicture(db: Db, userId: number, kind: PictureKind, bytes: Uint8Array): Promise<{ url: string; replacedFile: string | null }> {
-  const extension = pictureTypeOf(bytes);
-  if (!extension) throw new HttpError(415, 'server:picture_type_invalid');
+export async function replacePicture(db: Db, userId: number, kind: PictureKind, sent: Uint8Array, maxPixels: number): Promise<{ url: string; replacedFile: string | null }> {
+  const { bytes, extension } = await reencodePicture(sent, maxPixels);
   const name = `${randomUUID()}.${extension}`;
   const url = `${PICTURE_URL_PREFIX}${name}`;
   return db.transaction(async (tx) => {

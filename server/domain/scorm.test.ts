@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scorm12Status, scormCommitPayloadSchema, SCORM_COMMIT_MAX_CHARS } from '../../src/api/schemas/scorm.schema';
-import { classifyCommit, countsAsComplete, entryOf, isNewerCommit } from './scorm';
+import { assertScormRequiredSeconds, classifyCommit, countsAsComplete, entryOf, isNewerCommit } from './scorm';
 
 // ADR 029: the rules the SCORM runtime's data is kept and counted by, and the commit's contract.
 
@@ -37,6 +37,14 @@ describe('SCORM entry and completion', () => {
     expect(countsAsComplete({ ...done, success: 'failed' })).toBe(false);
     expect(countsAsComplete({ ...done, completion: 'incomplete' })).toBe(false);
     expect(countsAsComplete({ ...done, completion: 'unknown', success: 'passed' })).toBe(true);
+  });
+
+  it('never counts an item without credited time, even one stored as needing none (issue 43 §6)', () => {
+    const passed = { completion: 'completed', success: 'passed', creditedSeconds: 0, requiredSeconds: 0 } as const;
+    expect(countsAsComplete(passed)).toBe(false);
+    expect(countsAsComplete({ ...passed, creditedSeconds: 1 })).toBe(true);
+    expect(() => assertScormRequiredSeconds(0)).toThrow();
+    expect(assertScormRequiredSeconds(60)).toBe(60);
   });
 
   it('maps SCORM 1.2 lesson_status onto the two 2004 statuses', () => {

@@ -33,9 +33,25 @@ export function entryOf(stored: { location: string; suspendData: string }): 'res
 }
 
 /**
+ * The least required time a SCORM item may be given (issue 43 §6): like every other item it is
+ * complete only after a viewing the server saw and time it credited, so a package's own "passed",
+ * sent in one PUT without ever opening the item, completes nothing. Items stored before with 0
+ * count as needing this much (countsAsComplete, and courses.ts itemCompleted in SQL).
+ */
+export const MIN_SCORM_REQUIRED_SECONDS = 1;
+
+/** Refuses a SCORM item whose required time is below the least (the seed and the test factory call it). */
+export function assertScormRequiredSeconds(requiredSeconds: number): number {
+  if (!Number.isInteger(requiredSeconds) || requiredSeconds < MIN_SCORM_REQUIRED_SECONDS) {
+    throw new Error(`A SCORM item needs at least ${MIN_SCORM_REQUIRED_SECONDS} s of credited time, not ${requiredSeconds}: its package's status alone must not complete it.`);
+  }
+  return requiredSeconds;
+}
+
+/**
  * The server's verdict on a SCORM item: the package said completed (or passed) and not failed,
  * AND the learner's credited on-screen time for the item (ADR 010/012) reached the item's required
- * time. The SCO's own session_time never counts.
+ * time, and at least MIN_SCORM_REQUIRED_SECONDS. The SCO's own session_time never counts.
  */
 export function countsAsComplete(input: {
   completion: ScormCompletion;
@@ -44,7 +60,7 @@ export function countsAsComplete(input: {
   requiredSeconds: number;
 }): boolean {
   const saidDone = input.completion === 'completed' || input.success === 'passed';
-  return saidDone && input.success !== 'failed' && input.creditedSeconds >= input.requiredSeconds;
+  return saidDone && input.success !== 'failed' && input.creditedSeconds >= Math.max(input.requiredSeconds, MIN_SCORM_REQUIRED_SECONDS);
 }
 
 export type ScormRuntimeRow = typeof scormRuntime.$inferSelect;

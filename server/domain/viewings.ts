@@ -77,11 +77,12 @@ export async function identityCovers(db: Tx, config: ServerConfig, userId: numbe
       .from(identityChecks)
       .where(and(eq(identityChecks.userId, userId), gte(identityChecks.createdAt, since), lt(identityChecks.createdAt, until))),
   ]);
-  const verifications: Array<{ at: number; evidence: Evidence }> = [
-    ...signIns.filter((s) => s.g2fa || !config.twoFactorRequired).map((s) => ({ at: toSecond(s.createdAt), evidence: { identityCheckId: null, signInSessionId: s.id } })),
-    ...checks.filter((c) => c.outcome === 'success').map((c) => ({ at: toSecond(c.createdAt), evidence: { identityCheckId: c.id, signInSessionId: null } })),
+  // Milliseconds, as stamped: coversOf orders a pass and a failure of the same second by them.
+  const verifications: Array<{ atMs: number; evidence: Evidence }> = [
+    ...signIns.filter((s) => s.g2fa || !config.twoFactorRequired).map((s) => ({ atMs: s.createdAt.getTime(), evidence: { identityCheckId: null, signInSessionId: s.id } })),
+    ...checks.filter((c) => c.outcome === 'success').map((c) => ({ atMs: c.createdAt.getTime(), evidence: { identityCheckId: c.id, signInSessionId: null } })),
   ];
-  const failures = checks.filter((c) => c.outcome === 'failure').map((c) => toSecond(c.createdAt));
+  const failures = checks.filter((c) => c.outcome === 'failure').map((c) => c.createdAt.getTime());
   return coversOf(verifications, failures, windowSeconds);
 }
 

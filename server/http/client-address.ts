@@ -68,9 +68,32 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * Whether the request comes from this machine: the socket is loopback and, with TRUST_PROXY, the
- * entry our proxy appended to X-Forwarded-For is loopback too. A proxied request without that
- * entry is not trusted (a proxy that does not say who its client was could be anyone's).
+ * Headers a reverse proxy adds to say whom it forwards for. Without TRUST_PROXY any of them means
+ * the loopback socket may be a proxy on this machine (nginx, Caddy, a tunnel) relaying anyone's
+ * request: the demo's outbox and its accounts must then stay shut (issue 43 §12).
+ */
+export const PROXY_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-server',
+  'x-real-ip',
+  'x-client-ip',
+  'x-original-forwarded-for',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+  'via',
+] as const;
+
+/**
+ * Whether the request comes from this machine: the socket is loopback and either no proxy header
+ * is present (without TRUST_PROXY a same-host proxy would otherwise pass for the operator) or, with
+ * TRUST_PROXY, the entry our proxy appended to X-Forwarded-For is loopback too. A proxied request
+ * without that entry is not trusted (a proxy that does not say who its client was could be anyone's).
  */
 export function isLoopbackClient(c: Context, trustProxy: boolean): boolean {
   let socket: string | undefined;
@@ -80,6 +103,6 @@ export function isLoopbackClient(c: Context, trustProxy: boolean): boolean {
     return false;
   }
   if (!isLoopbackAddress(socket)) return false;
-  if (!trustProxy) return true;
+  if (!trustProxy) return PROXY_HEADERS.every((name) => c.req.header(name) === undefined);
   return isLoopbackAddress(c.req.header('X-Forwarded-For')?.split(',').at(-1));
 }

@@ -339,11 +339,16 @@ describe('the demo learner agent01', () => {
   it('sees courses completed this IA year, compulsory and Ethics/Regulations ones among them, CPD hours and time on screen', async () => {
     const config = await app.request('/api/app-config');
     const cookie = /XSRF-TOKEN=([^;]*)/.exec(config.headers.getSetCookie().join('\n'))![1];
-    const login = await app.request('/api/auth/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: `${XSRF_COOKIE}=${cookie}`, [HEADER.xsrf]: cookie, [HEADER.clientId]: TEST_CLIENT_ID },
-      body: JSON.stringify({ external_id: 'agent01', password: 'Learner2026' }),
-    });
+    const login = await app.request(
+      '/api/auth/login',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: `${XSRF_COOKIE}=${cookie}`, [HEADER.xsrf]: cookie, [HEADER.clientId]: TEST_CLIENT_ID },
+        body: JSON.stringify({ external_id: 'agent01', password: 'Learner2026' }),
+      },
+      // A browser on this machine: a demo account signs in only from loopback (issue 43 §12).
+      { incoming: { socket: { remoteAddress: '127.0.0.1' } } },
+    );
     expect(login.status).toBe(200);
     const res = await app.request('/api/learning_history/all', { headers: { Authorization: `Bearer ${await login.text()}` } });
     expect(res.status).toBe(200);

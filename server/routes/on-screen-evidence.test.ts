@@ -201,4 +201,20 @@ describe('time is credited only while identity was verified recently (continual 
       }
     }
   });
+
+  it('a check passed within the same second after a failed one covers the time after it (issue 43 §11)', async () => {
+    const learner = await signIn(ctx, 'agent03');
+    const check = (password: string) => learner.request('/api/auth/login?dry_run=1', { method: 'POST', json: { external_id: 'agent03', password } });
+    const viewing_id = await openViewing(learner, { item_id: ids.longReading });
+    // The sign-in has lapsed; the prompt is failed at x.200 s and passed at x.800 s of one second.
+    advance(WINDOW_SECONDS + 10);
+    ctx.clock.advance(1000 - (ctx.clock.now() % 1000) + 200);
+    expect((await check('Wrong2026x')).status).toBe(400);
+    ctx.clock.advance(600);
+    expect((await check('Learner2026')).status).toBe(204);
+    const key = ctx.clock.now();
+    advance(30);
+    const after = await credited(await log(learner, ids.longReading, { duration: 30, key, viewing_id }));
+    expect(after).toMatchObject({ credited: 30, trimmed: [] });
+  });
 });

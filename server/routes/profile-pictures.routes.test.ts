@@ -7,6 +7,7 @@ import { DEFAULT_COVER_URL, DEFAULT_ICON_URL, HEADER } from '../../src/config/co
 import { profilePictures, users } from '../db/schema';
 import { createTestContext, type TestContext } from '../test-support';
 import { signIn, type Learner } from '../testing/content-factory';
+import { makePicture, noisePng, pixelsOf, pngHeaderClaiming } from '../testing/pictures';
 
 // SPEC §3 icon_url / cover_url, §7 PUT users/current/icon and cover, read as an attacker would
 // call them: only a PNG, JPEG or WebP by its bytes is kept (whatever the headers say), under a name
@@ -26,10 +27,14 @@ afterEach(() => ctx?.close());
 const PICTURE_URL = /^\/api\/pictures\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp)$/;
 
 const bytesOf = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)));
-/** Magic numbers first, then anything: the server judges the type by the first bytes only. */
-const png = (tail = 'IHDR png pixels') => bytesOf([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], tail);
-const jpeg = (tail = 'JFIF jpeg pixels') => bytesOf([0xff, 0xd8, 0xff, 0xe0], tail);
-const webp = (tail = 'VP8 webp pixels') => bytesOf('RIFF', [0x20, 0, 0, 0], 'WEBP', tail);
+// Real pictures: the server decodes what it keeps and keeps its own encoding (issue 43 §13).
+const PNG = await makePicture('png');
+const JPEG = await makePicture('jpeg', { seed: 40 });
+const WEBP = await makePicture('webp', { seed: 80 });
+const png = () => PNG;
+const jpeg = () => JPEG;
+const webp = () => WEBP;
+const MB = 1024 * 1024;
 const SVG = bytesOf('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script></svg>');
 const HTML = bytesOf('<!doctype html><html><body><script>fetch("/api/users/current")</script></body></html>');
 const GIF = bytesOf('GIF89a', [1, 0, 1, 0, 0x80, 0, 0]);
@@ -80,7 +85,7 @@ const pictureFiles = () => {
 };
 
 describe('PUT /api/users/current/icon and cover', () => {
-  it('keeps a PNG as the icon: users/current points at it, and its URL answers the same bytes as image/png, nosniff', async () => {
+  it('keeps a PNG as the icon: users/current points at it, and its URL answers its pixels as image/png, nosniff', async () => {
     const bytes = png();
     const user = await uploaded(await upload(agent01, 'icon', bytes));
     expect(user.icon_url).toMatch(PICTURE_URL);
@@ -91,10 +96,12 @@ describe('PUT /api/users/current/icon and cover', () => {
     // No bearer: an <img> cannot send one.
     const res = await anonymous.request(user.icon_url);
     expect(res.status).toBe(200);
-    expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
+    // The server's own encoding of the same pixels.
+    const served = new Uint8Array(await res.arrayBuffer());
+    expect(await pixelsOf(served)).toEqual(await pixelsOf(bytes));
     expect(res.headers.get('Content-Type')).toBe('image/png');
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
-    expect(res.headers.get('Content-Length')).toBe(String(bytes.byteLength));
+    expect(res.headers.get('Content-Length')).toBe(String(served.byteLength));
     expect(res.headers.get('Cache-Control')).toBe('private, max-age=31536000, immutable');
     // The app's CSP lets the page show it (same origin).
     expect(res.headers.get('Content-Security-Policy')).toMatch(/img-src 'self'/);
@@ -108,7 +115,7 @@ describe('PUT /api/users/current/icon and cover', () => {
     expect(user.icon_url).toBe(DEFAULT_ICON_URL);
     const res = await anonymous.request(user.cover_url);
     expect(res.headers.get('Content-Type')).toBe('image/jpeg');
-    expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
+    expect(await pixelsOf(new Uint8Array(await res.arrayBuffer()))).toMatchObject({ width: 16, height: 12 });
   });
 
   it('types the picture by its bytes, not by Content-Type or the file name', async () => {
@@ -122,9 +129,9 @@ describe('PUT /api/users/current/icon and cover', () => {
   });
 
   it('replaces: the previous picture is deleted and its URL answers 404, each kind on its own', async () => {
-    const first = (await uploaded(await upload(agent01, 'icon', png('first')))).icon_url;
-    const cover = (await uploaded(await upload(agent01, 'cover', png('cover')))).cover_url;
-    const second = (await uploaded(await upload(agent01, 'icon', jpeg('second'), { type: 'image/jpeg' }))).icon_url;
+    const first = (await uploaded(await upload(agent01, 'icon', png()))).icon_url;
+    const cover = (await uploaded(await upload(agent01, 'cover', png()))).cover_url;
+    const second = (await uploaded(await upload(agent01, 'icon', jpeg(), { type: 'image/jpeg' }))).icon_url;
     expect(second).not.toBe(first);
     expect(await refusal(await anonymous.request(first))).toMatchObject({ status: 404, message: 'This file is not available.' });
     expect((await anonymous.request(second)).status).toBe(200);
@@ -138,13 +145,13 @@ describe('PUT /api/users/current/icon and cover', () => {
     const name = `${crypto.randomUUID()}.png`;
     const dir = path.join(ctx.services.files.root, 'pictures');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, name), png('kept as a file'));
+    writeFileSync(path.join(dir, name), png());
     await ctx.database.db.update(users).set({ iconUrl: `/api/pictures/${name}` }).where(eq(users.externalId, 'agent01'));
     const before = await anonymous.request(`/api/pictures/${name}`);
     expect(before.status).toBe(200);
     expect(before.headers.get('content-type')).toBe('image/png');
-    expect(new Uint8Array(await before.arrayBuffer())).toEqual(png('kept as a file'));
-    const now = (await uploaded(await upload(agent01, 'icon', png('new')))).icon_url;
+    expect(new Uint8Array(await before.arrayBuffer())).toEqual(png());
+    const now = (await uploaded(await upload(agent01, 'icon', png()))).icon_url;
     expect(pictureFiles()).toEqual([]);
     expect(await storedPictures()).toEqual([now.split('/').pop()]);
     expect((await anonymous.request(`/api/pictures/${name}`)).status).toBe(404);
@@ -153,7 +160,7 @@ describe('PUT /api/users/current/icon and cover', () => {
   it('leaves one picture behind when uploads of one user race', async () => {
     // Enough at once that, on PostgreSQL, transactions overlap: without the row lock several read the
     // same previous picture, and the ones they replaced stay on disk.
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 3 ? upload(agent01, 'icon', png(String(i))) : upload(agent01, 'icon', jpeg(String(i)), { type: 'image/jpeg' }))));
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 3 ? upload(agent01, 'icon', png()) : upload(agent01, 'icon', jpeg(), { type: 'image/jpeg' }))));
     expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
     const { icon_url } = await current(agent01);
     expect(await storedPictures()).toEqual([icon_url.split('/').pop()]);
@@ -195,17 +202,60 @@ describe('PUT /api/users/current/icon and cover', () => {
     expect(await refusal(await upload(agent01, 'cover', new Uint8Array(), { lang: 'zh-HK' }))).toEqual({ status: 400, message: '檔案是空的。' });
   });
 
-  it('takes up to 1 MB; more answers 413, translated, whether or not Content-Length says so', async () => {
-    const limit = 1024 * 1024;
-    const atLimit = png('x'.repeat(limit - 8));
-    expect(atLimit.byteLength).toBe(limit);
+  it('takes up to the spec\'s 2 MB (2097152 bytes); more answers 413, translated, whether or not Content-Length says so', async () => {
+    const limit = 2_097_152;
+    // A real picture of 1.5 MB is kept.
+    const large = await noisePng(1.5 * MB);
+    expect(large.byteLength).toBeGreaterThan(1.4 * MB);
+    expect(large.byteLength).toBeLessThan(1.6 * MB);
+    const user = await uploaded(await upload(agent01, 'cover', large));
+    expect(await pixelsOf(new Uint8Array(await (await anonymous.request(user.cover_url)).arrayBuffer()))).toEqual(await pixelsOf(large));
+    // Exactly 2 MB (a picture and padding after its end): taken, and the padding is not kept.
+    const atLimit = new Uint8Array(limit);
+    atLimit.set(PNG);
+    atLimit.fill(0x41, PNG.byteLength);
     expect((await uploaded(await upload(agent01, 'icon', atLimit))).icon_url).toMatch(/\.png$/);
-    const tooLarge = png('x'.repeat(1.5 * limit));
+    const [kept] = await ctx.database.db.select({ bytes: profilePictures.bytes }).from(profilePictures).where(eq(profilePictures.name, (await current(agent01)).icon_url.split('/').pop()!));
+    expect(kept.bytes.byteLength).toBeLessThan(4096);
+    const tooLarge = new Uint8Array(limit + 1);
+    tooLarge.set(PNG);
     expect(await refusal(await upload(agent01, 'cover', tooLarge))).toEqual({ status: 413, message: 'The request body is too large.' });
     expect(await refusal(await upload(agent01, 'cover', tooLarge, { lang: 'zh-HK' }))).toEqual({ status: 413, message: '請求內容過大。' });
     expect(await refusal(await upload(agent01, 'cover', tooLarge, { headers: { 'Content-Length': String(tooLarge.byteLength) } }))).toMatchObject({ status: 413 });
-    expect(await refusal(await upload(agent01, 'cover', png('x'.repeat(limit - 7))))).toMatchObject({ status: 413 });
-    expect((await current(agent01)).cover_url).toBe(DEFAULT_COVER_URL);
+    expect((await current(agent01)).cover_url).toBe(user.cover_url);
+  });
+
+  it('keeps the pixels, never what was sent around them: HTML after a PNG\'s end is not served back (issue 43 §13)', async () => {
+    const sent = bytesOf([...PNG], '<!doctype html><html><body><script>fetch("/api/users/current")</script></body></html>');
+    const user = await uploaded(await upload(agent01, 'icon', sent));
+    const served = new Uint8Array(await (await anonymous.request(user.icon_url)).arrayBuffer());
+    expect(Buffer.from(served).includes('<script')).toBe(false);
+    expect(Buffer.from(served).includes('<html')).toBe(false);
+    expect(await pixelsOf(served)).toEqual(await pixelsOf(PNG));
+  });
+
+  it('refuses a picture whose header claims more than 40 megapixels (a 60,000 × 60,000 PNG) with 413, translated, before decoding it', async () => {
+    const bomb = pngHeaderClaiming(60_000, 60_000);
+    expect(await refusal(await upload(agent01, 'icon', bomb))).toEqual({ status: 413, message: 'This picture is too large (60000 × 60000 pixels): at most 40 megapixels.' });
+    expect(await refusal(await upload(agent01, 'icon', bomb, { lang: 'zh-HK' }))).toEqual({ status: 413, message: '此圖片過大（60000 × 60000 像素）：最多 40 百萬像素。' });
+    expect(await refusal(await upload(agent01, 'cover', bomb, { lang: 'zh-CN' }))).toMatchObject({ status: 413, message: '此图片过大（60000 × 60000 像素）：最多 40 百万像素。' });
+    // Just over the limit is refused too; its type's signature alone was enough before.
+    expect((await upload(agent01, 'icon', pngHeaderClaiming(8000, 5001))).status).toBe(413);
+    expect(await storedPictures()).toEqual([]);
+  });
+
+  it('refuses a picture\'s signature with no picture behind it (or another type\'s) with 400, translated', async () => {
+    for (const bytes of [
+      bytesOf([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'IHDR png pixels'),
+      bytesOf([0xff, 0xd8, 0xff, 0xe0], 'JFIF jpeg pixels'),
+      bytesOf('RIFF', [0x20, 0, 0, 0], 'WEBP', 'VP8 webp pixels'),
+      // A truncated picture: its header is fine, its pixels are cut off.
+      PNG.slice(0, PNG.byteLength - 20),
+    ]) {
+      expect(await refusal(await upload(agent01, 'icon', bytes))).toEqual({ status: 400, message: 'This picture could not be read. Choose another PNG, JPEG or WebP picture.' });
+    }
+    expect((await refusal(await upload(agent01, 'icon', bytesOf([0xff, 0xd8, 0xff, 0xe0], 'x'), { lang: 'zh-HK' }))).message).toBe('無法讀取此圖片。請選擇另一張 PNG、JPEG 或 WebP 格式的圖片。');
+    expect(await storedPictures()).toEqual([]);
   });
 
   it('needs a signed-in session that may use the app, and the XSRF token', async () => {
@@ -225,8 +275,8 @@ describe('PUT /api/users/current/icon and cover', () => {
 
   it('changes only the caller’s own picture', async () => {
     const agent02 = await signIn(ctx, 'agent02');
-    const mine = (await uploaded(await upload(agent01, 'icon', png('agent01')))).icon_url;
-    const theirs = (await uploaded(await upload(agent02, 'icon', png('agent02')))).icon_url;
+    const mine = (await uploaded(await upload(agent01, 'icon', png()))).icon_url;
+    const theirs = (await uploaded(await upload(agent02, 'icon', png()))).icon_url;
     expect(theirs).not.toBe(mine);
     expect((await current(agent01)).icon_url).toBe(mine);
     expect((await anonymous.request(mine)).status).toBe(200);

@@ -12,13 +12,13 @@ import type { ApiApp, AppServices } from '../http/services';
 export const PICTURE_CACHE = 'private, max-age=31536000, immutable';
 
 /**
- * The learner's icon and cover (SPEC §3, §7): the picture is the request's body, at most the /api
- * body limit (1 MB, app.ts: 413 before anything is read); the client scales it down first.
+ * The learner's icon and cover (SPEC §3, §7): the picture is the request's body, at most the spec's
+ * image limit (SPEC §9: 2 MB, app.ts: 413 before anything is read); the client scales it down first.
  */
 export function registerProfilePictureRoutes(app: ApiApp, s: AppServices): void {
   const upload = async (c: Context<AppEnv>, kind: PictureKind, file: UploadedFile) => {
     const session = c.get('session');
-    const { url, replacedFile } = await replacePicture(s.db, session.userId, kind, file.bytes);
+    const { url, replacedFile } = await replacePicture(s.db, session.userId, kind, file.bytes, s.config.pictureMaxPixels);
     // A picture replaced in the database went with the same transaction; one kept as a file before
     // pictures moved there is deleted after it (a failure leaves the file, never a broken URL).
     if (replacedFile && !(await removePictureFile(s.files, replacedFile))) s.log(`profile-pictures: could not delete the replaced picture ${replacedFile}`);

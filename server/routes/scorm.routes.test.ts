@@ -4,7 +4,7 @@ import { HEADER } from '../../src/config/constants';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { courseDetailSchema } from '../../src/api/schemas/courses.schema';
-import { courseEnrolments, onScreenLogs, scormPackages, users } from '../db/schema';
+import { courseEnrolments, courseItems, onScreenLogs, scormPackages, users } from '../db/schema';
 import { DEMO_SCORM_SOURCE } from '../storage/scorm-packages';
 import {
   createContentTestContext,
@@ -13,6 +13,7 @@ import {
   createLesson,
   createReadingItem,
   createScormItem,
+  openViewing,
   signIn,
   tri,
   type ContentTestContext,
@@ -157,6 +158,62 @@ describe('SCORM items in courses', () => {
     expect(await enrolmentOf(me.id)).toMatchObject({ status: 'completed' });
     // Another learner's course page does not see agent01's data.
     expect(await onlyItem(agent02)).toMatchObject({ completed: false });
+  });
+});
+
+describe('a SCORM item needs a viewing and credited time (issue 43 §6)', () => {
+  const itemOf = async (who: Learner, courseId: number) => courseDetailSchema.parse(await json(await who.request(`/api/courses/${courseId}`))).lessons[0].items[0];
+  const passed = { completion: 'completed', success: 'passed', score: { raw: 100, min: 0, max: 100 } };
+  const spend = async (who: Learner, item: number, seconds: number) => {
+    const viewing_id = await openViewing(who, { item_id: item });
+    const key = ctx.clock.now();
+    ctx.clock.advance(seconds * 1000);
+    const res = await who.request(`/api/on_screen_log/${item}`, { method: 'PUT', json: { duration: seconds, key, viewing_id } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return ((await res.json()) as { credited: number }).credited;
+  };
+  const onlyScormCourse = async (title: string, requiredSeconds: number) => {
+    const db = ctx.database.db;
+    const departmentId = await createDepartment(db, tri(`${title} dept`));
+    const courseId = await createCourse(db, { departmentId, title: tri(title), publishedAt: new Date('2025-01-01T00:00:00Z') });
+    const item = await createScormItem(db, { courseId, lessonId: await createLesson(db, courseId, tri('L')), title: tri(`${title} package`), requiredSeconds });
+    return { courseId, item };
+  };
+
+  it('the factory (and the seed, through the same check) refuses a SCORM item that needs no time', async () => {
+    const db = ctx.database.db;
+    const courseId = await createCourse(db, { departmentId: await createDepartment(db, tri('Zero')), title: tri('Zero'), publishedAt: new Date('2025-01-01T00:00:00Z') });
+    await expect(createScormItem(db, { courseId, lessonId: await createLesson(db, courseId, tri('L')), title: tri('Zero'), requiredSeconds: 0 })).rejects.toThrow(/at least 1 s/);
+  });
+
+  it('one PUT on a never-opened item completes nothing; after a viewing with the required time credited it does', async () => {
+    const agent03 = await signIn(ctx, 'agent03');
+    const { courseId, item } = await onlyScormCourse('Needs a minute', 60);
+    // The attacker's one request: the package "passed", the item never opened.
+    const { launch: launchNo } = await launch(agent03, item);
+    expect(await json(await put(agent03, commit(launchNo, 1, passed), item))).toMatchObject({ stored: true, counted_complete: false });
+    expect(await itemOf(agent03, courseId)).toMatchObject({ completed: false });
+    // A viewing with less than the required time: still not.
+    expect(await spend(agent03, item, 30)).toBe(30);
+    expect(await itemOf(agent03, courseId)).toMatchObject({ completed: false });
+    // The rest of the minute, credited in a viewing: the item counts and the course completes.
+    expect(await spend(agent03, item, 30)).toBe(30);
+    expect(await itemOf(agent03, courseId)).toMatchObject({ completed: true });
+    const [me] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.externalId, 'agent03'));
+    const [enrolment] = await ctx.database.db.select().from(courseEnrolments).where(and(eq(courseEnrolments.userId, me.id), eq(courseEnrolments.courseId, courseId)));
+    expect(enrolment).toMatchObject({ status: 'completed' });
+    expect(await json(await put(agent03, commit(launchNo, 2, passed), item))).toMatchObject({ counted_complete: true });
+  });
+
+  it('an item stored with 0 s before this rule (an older database) still needs a viewing with credited time', async () => {
+    const agent03 = await signIn(ctx, 'agent03');
+    const { courseId, item } = await onlyScormCourse('Stored with zero', 30);
+    await ctx.database.db.update(courseItems).set({ requiredSeconds: 0 }).where(eq(courseItems.id, item));
+    const { launch: launchNo } = await launch(agent03, item);
+    expect(await json(await put(agent03, commit(launchNo, 1, passed), item))).toMatchObject({ counted_complete: false });
+    expect(await itemOf(agent03, courseId)).toMatchObject({ completed: false });
+    expect(await spend(agent03, item, 5)).toBe(5);
+    expect(await itemOf(agent03, courseId)).toMatchObject({ completed: true });
   });
 });
 

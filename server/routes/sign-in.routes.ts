@@ -12,6 +12,7 @@ import { beginAttempt } from '../http/attempts';
 import { clientIdOf } from '../http/client-id';
 import { authOutcome, bearerToken, langOf } from '../http/context';
 import { defineRoute } from '../http/define-route';
+import { refuseRemoteDemoAccount } from '../http/demo-access';
 import { HttpError } from '../http/errors';
 import type { ApiApp, AppServices } from '../http/services';
 import { setXsrfCookie } from '../http/xsrf.middleware';
@@ -55,6 +56,7 @@ export function registerAuthRoutes(app: ApiApp, s: AppServices): void {
       }
       if (!right) throw new HttpError(400, 'server:incorrect_credentials');
       await refuseMergedAccount(s, user.id);
+      refuseRemoteDemoAccount(c, s.config, user);
       if (dryRun) {
         await attempt.succeeded();
         return c.body(null, 204);

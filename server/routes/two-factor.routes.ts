@@ -17,6 +17,7 @@ import { beginAttempt } from '../http/attempts';
 import type { AppEnv } from '../http/context';
 import { clientIdOf } from '../http/client-id';
 import { defineRoute } from '../http/define-route';
+import { refuseRemoteDemoAccount } from '../http/demo-access';
 import { HttpError } from '../http/errors';
 import type { ApiApp, AppServices } from '../http/services';
 import { setXsrfCookie } from '../http/xsrf.middleware';
@@ -72,6 +73,7 @@ export function registerTwoFactorRoutes(app: ApiApp, s: AppServices): void {
     const user = await findUserByExternalId(s.db, external_id);
     if (!(await verifyPassword(user?.passwordHash, password)) || !user) throw new HttpError(400, 'server:incorrect_credentials');
     await refuseMergedAccount(s, user.id);
+    refuseRemoteDemoAccount(c, s.config, user);
     const outcome = await acceptCode(s.db, user, one_time_password, now());
     if (outcome !== 'accepted') throw refusal(outcome);
     await attempt.succeeded();

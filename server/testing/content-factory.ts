@@ -18,6 +18,7 @@ import {
   type LocalizedText,
 } from '../db/schema';
 import { DEMO_SCORM_PACKAGE_ID, DEMO_SCORM_SOURCE, describeScormPackage } from '../storage/scorm-packages';
+import { assertScormRequiredSeconds } from '../domain/scorm';
 import type { FileStore } from '../storage/file-store';
 import { encryptAttachment } from '../storage/attachment-crypto';
 import { createTestContext, type TestContext, type TestContextOptions, type TestRequestInit } from '../test-support';
@@ -124,7 +125,7 @@ export async function createScormItem(db: Db, i: { courseId: number; lessonId: n
   await db.insert(scormPackages).values({ id: DEMO_SCORM_PACKAGE_ID, version: pkg.version, launchFile: pkg.launchFile, files: pkg.files }).onConflictDoNothing();
   const [row] = await db
     .insert(courseItems)
-    .values({ courseId: i.courseId, lessonId: i.lessonId, kind: 'scorm', title: i.title, requiredSeconds: i.requiredSeconds, position: i.position ?? 1 })
+    .values({ courseId: i.courseId, lessonId: i.lessonId, kind: 'scorm', title: i.title, requiredSeconds: assertScormRequiredSeconds(i.requiredSeconds), position: i.position ?? 1 })
     .returning({ id: courseItems.id });
   await db.insert(scormItems).values({ itemId: row.id, packageId: DEMO_SCORM_PACKAGE_ID });
   return row.id;

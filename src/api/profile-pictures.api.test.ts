@@ -81,9 +81,9 @@ describe('downscalePicture', () => {
     expect(close).toHaveBeenCalledTimes(2);
   });
 
-  it('falls back to JPEG when the PNG would be over 1 MB, then to a lower quality', async () => {
+  it('falls back to JPEG when the PNG would be over 2 MB (SPEC §9), then to a lower quality', async () => {
     vi.stubGlobal('createImageBitmap', vi.fn(() => Promise.resolve({ width: 512, height: 512, close: vi.fn() })));
-    const made = fakeCanvas([2_000_000, 1_100_000, 400_000]);
+    const made = fakeCanvas([2_500_000, 2_200_000, 400_000]);
     await expect(downscalePicture(new File(['x'], 'a.png', { type: 'image/png' }), 'icon')).resolves.toMatchObject({ type: 'image/jpeg', size: 400_000 });
     expect(made.flatMap((c) => c.encoded)).toEqual([{ type: 'image/png' }, { type: 'image/jpeg', quality: 0.85 }, { type: 'image/jpeg', quality: 0.7 }]);
   });

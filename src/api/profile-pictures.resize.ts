@@ -1,7 +1,7 @@
 import { PICTURE_MAX_BYTES, type PictureKind } from './schemas/profile-pictures.schema';
 
 // In the browser, before an upload: the picture drawn no larger than its box (aspect ratio kept)
-// and encoded again, so it fits the server's limit (1 MB) and carries nothing but its pixels (a
+// and encoded again, so it fits the server's limit (2 MB, SPEC §9) and carries nothing but its pixels (a
 // photo's EXIF, with the place it was taken, stays on the device). Runs only in the browser.
 
 /** The largest size each picture is shown at (the header's icon, the profile page's banner), in pixels. */

@@ -38,12 +38,46 @@ test('an office document is offered as a Download and saved, without leaving the
   await page.goto(`/lesson/1/${doc.id}`);
   const button = page.getByRole('button', { name: 'Download' });
   await expect(button).toBeEnabled({ timeout: 15_000 });
+  // Issue 43 §23: the Word file's text is shown in the page too.
+  await expect(page.getByTestId('office-preview-docx')).toContainText('Client Needs Checklist', { timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Open in a new window' })).toHaveCount(0);
   const download = page.waitForEvent('download');
   await button.click();
   expect((await download).suggestedFilename()).toMatch(/\.docx$/);
   await expect(page).toHaveURL(new RegExp(`/lesson/1/${doc.id}$`));
   expect(context.pages()).toHaveLength(1);
+});
+
+/** The first course (of the catalogue) with an item of `type`, and that item. */
+async function anyCourseItem(page: Page, type: string): Promise<{ courseId: string; itemId: string }> {
+  const headers = { Authorization: `Bearer ${await storedToken(page)}` };
+  const list = await page.request.get('/api/courses?page=1&per_page=50', { headers });
+  expect(list.status()).toBe(200);
+  for (const { id } of ((await list.json()) as { data: { id: string }[] }).data) {
+    const course = (await (await page.request.get(`/api/courses/${id}`, { headers })).json()) as { lessons: { items: { id: string; attachment: { type: string } | null }[] }[] };
+    const item = course.lessons.flatMap((l) => l.items).find((i) => i.attachment?.type === type);
+    if (item) return { courseId: id, itemId: item.id };
+  }
+  throw new Error(`no course has a ${type} item`);
+}
+
+test('issue 43 §23: an Excel file is previewed as a table in the lesson; a PowerPoint file says it has no preview, in the interface language', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'agent02');
+  const sheet = await anyCourseItem(page, 'xlsx');
+  await page.goto(`/lesson/${sheet.courseId}/${sheet.itemId}`);
+  const table = page.getByTestId('office-preview-xlsx');
+  await expect(table.getByRole('columnheader', { name: 'Product' })).toBeVisible({ timeout: 15_000 });
+  await expect(table.getByRole('row', { name: /Term Life 10/ }).getByRole('cell', { name: '320' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download' })).toBeEnabled();
+
+  const slides = await anyCourseItem(page, 'pptx');
+  await page.goto(`/lesson/${slides.courseId}/${slides.itemId}`);
+  await expect(page.getByTestId('document-hint')).toHaveText('A preview of this kind of file (PowerPoint) is not available here: download it to open it with an office app.', { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Download' })).toBeEnabled();
+  await page.evaluate(() => localStorage.setItem('lang', 'zh'));
+  await page.reload();
+  await expect(page.getByTestId('document-hint')).toHaveText('此類檔案（PowerPoint）無法在此預覽：請下載後以辦公室軟件開啟。', { timeout: 15_000 });
 });
 
 const SIZES = [

@@ -85,9 +85,9 @@ test('en, desktop: the year’s figures from the server, another period, a new p
   await expect(page.getByText('This file cannot be read as a picture. Choose a PNG, JPEG or WebP picture.')).toBeVisible();
   expect(puts).toEqual([]);
 
-  // A photo over the server's limit: made smaller, sent, and shown in the page and the header.
+  // A photo over the server's limit (SPEC §9: 2 MB): made smaller, sent, and shown in the page and the header.
   const photo = await noisyPng(page);
-  expect(photo.length).toBeGreaterThan(1024 * 1024);
+  expect(photo.length).toBeGreaterThan(2_097_152);
   await page.getByLabel('Change profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
   await expect(page.getByText('Your profile picture is saved.')).toBeVisible();
   expect(puts).toHaveLength(1);
@@ -98,7 +98,7 @@ test('en, desktop: the year’s figures from the server, another period, a new p
   const picture = await page.request.get(src);
   expect(picture.status()).toBe(200);
   expect(picture.headers()['content-type']).toMatch(/^image\/(png|jpeg|webp)$/);
-  expect((await picture.body()).length).toBeLessThanOrEqual(1024 * 1024);
+  expect((await picture.body()).length).toBeLessThanOrEqual(2_097_152);
   // What the server kept: the same picture after a reload.
   await page.reload();
   await expect(page.getByTestId('profile-icon')).toHaveAttribute('src', src);

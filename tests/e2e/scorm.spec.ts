@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startServer, type ServerProcess } from './server-process';
+import { alignClocks, installClocks, releaseClocks, resumeClocks, runClocksFor } from './clock';
 import { signIn, storedToken } from './support';
 
 // Issue 13 "Must show" (SCORM, ADR 029): agent01 opens the demo SCORM 1.2 package from the course
@@ -22,7 +23,7 @@ test.use({ baseURL: `http://127.0.0.1:${scormPort}` });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dataDir = mkdtempSync(join(tmpdir(), 'agent-academy-scorm-'));
-  server = await startServer(scormPort, dataDir, { fresh: true, env: { CONTINUAL_AUTH: '0' } });
+  server = await startServer(scormPort, dataDir, { fresh: true, env: { CONTINUAL_AUTH: '0', E2E_CLOCK: '1' } });
 });
 
 test.afterAll(async () => {
@@ -48,8 +49,12 @@ async function scormItemOf(page: Page, courseId: string, auth: { headers: Record
   return item!;
 }
 
-test('en, desktop: the package opens in a popup, is closed with its X mid-way, keeps its data on the server and resumes at the same place', async ({ page }) => {
-  test.setTimeout(120_000);
+test.afterEach(async ({ page }) => releaseClocks(page));
+
+test('en, desktop: the package opens in a popup, is closed with its X mid-way, keeps its data on the server, counts after its time on screen and resumes at the same place', async ({ page }) => {
+  test.setTimeout(240_000);
+  // Issue 43 §6: the item needs credited time too; the journey moves both clocks through it.
+  await installClocks(page);
   await signIn(page, 'agent01');
   const auth = { headers: { Authorization: `Bearer ${await storedToken(page)}` } };
   const courseId = await fnaCourse(page, auth);
@@ -79,10 +84,11 @@ test('en, desktop: the package opens in a popup, is closed with its X mid-way, k
   await sco.close({ runBeforeUnload: true });
   await expect(launcher).toHaveAttribute('data-status', 'closed');
   await expect(launcher.getByRole('status')).toContainText('Your progress is saved.');
-  await expect(launcher.getByRole('status')).toContainText('Completed.');
+  // Issue 43 §6: "passed" alone, without time on the item's page (the course page counts none), is not complete.
+  await expect(launcher.getByRole('status')).not.toContainText('Completed.');
+  expect((await scormItemOf(page, courseId, auth)).completed).toBe(false);
 
-  // The data is on the server: the place, the answer, the score; the item counts.
-  expect((await scormItemOf(page, courseId, auth)).completed).toBe(true);
+  // The data is on the server: the place, the answer, the score.
   const runtime = await page.request.get(`/api/scorm/${item.id}/runtime`, auth);
   expect(runtime.status()).toBe(200);
   const stored = (await runtime.json()) as { location: string; suspend_data: string; score: { raw: number } | null; success: string; entry: string };
@@ -99,6 +105,18 @@ test('en, desktop: the package opens in a popup, is closed with its X mid-way, k
   await expect(again.getByTestId('sco-score')).toHaveText('Score: 100 / 100');
   await again.close({ runBeforeUnload: true });
   await expect(launcher).toHaveAttribute('data-status', 'closed');
+  expect((await scormItemOf(page, courseId, auth)).completed, 'still no time on the item').toBe(false);
+
+  // Issue 43 §6: half a minute (the demo item's required time) on its lesson page, on both clocks;
+  // leaving it sends the time, which the server credits within the viewing it saw begin: now it counts.
+  await page.goto(`/lesson/${courseId}/${item.id}`);
+  await expect(page.getByTestId('on-screen-timer')).toHaveAttribute('data-status', 'counting', { timeout: 15_000 });
+  await alignClocks(page);
+  await runClocksFor(page, 31_000);
+  await resumeClocks(page);
+  await page.getByRole('navigation', { name: 'Course and lesson' }).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/course/${courseId}$`));
+  await expect.poll(async () => (await scormItemOf(page, courseId, auth)).completed, { message: 'the server counts the item', timeout: 15_000 }).toBe(true);
 });
 
 test('en: on the item page, a blocked popup shows the message and a button that retries', async ({ page }) => {

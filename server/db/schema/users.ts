@@ -34,6 +34,9 @@ export const users = pgTable(
      * ADR 037): the sign-in check of every request reads it with the user, so users/current needs
      * no query of its own. */
     unreadNotificationCount: integer('unread_notification_count').notNull().default(0),
+    /** A demo account (seed.ts DEMO_ACCOUNTS, whose passwords are public): signed in to only from
+     * this machine directly (issue 43 §12, server/http/client-address.ts isLoopbackClient). */
+    demo: boolean('demo').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -7,7 +7,7 @@ import { currentUserSchema } from './users.schema';
 
 const common = { tags: ['users'], security: bearerSecurity } as const;
 const uploadDescription =
-  'The body is the picture’s bytes (at most 1 MB: the browser scales it down first), with its media type as Content-Type and its name in ' +
+  'The body is the picture’s bytes (at most 2 MB (SPEC §9), re-encoded by the server; at most PICTURE_MAX_PIXELS pixels (413): the browser scales it down first), with its media type as Content-Type and its name in ' +
   "Content-Disposition (`attachment; filename*=UTF-8''…`). The server decides the type by the bytes, not by the header: anything but a PNG, " +
   'JPEG or WebP (an SVG, a GIF, HTML) answers 415. The answer is the current user with the new URL; the previous picture is deleted.';
 const uploadResponses = {

@@ -10,8 +10,9 @@ export type PictureKind = (typeof PICTURE_KINDS)[number];
 /** What PUT users/current/icon and cover accept as Content-Type. The server decides by the bytes. */
 export const PICTURE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-/** The largest picture the server takes: the /api body limit (server/app.ts), answered 413 beyond. */
-export const PICTURE_MAX_BYTES = 1024 * 1024;
+/** The largest picture the server takes: the spec's image limit (SPEC §9: 2 MB, 2097152 bytes, the
+ * UPLOAD_LIMIT_IMAGE_BYTES of src/config/constants.ts; server/app.ts answers 413 beyond). */
+export const PICTURE_MAX_BYTES = 2_097_152;
 
 /**
  * GET pictures/:name. Any text reaches the handler, which answers 404 for a name it did not give

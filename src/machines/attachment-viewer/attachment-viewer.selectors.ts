@@ -27,6 +27,8 @@ export interface AttachmentViewerViewModel {
   content: ViewerContent | null;
   playlistUrl: string | null;
   documentStatus: DocumentStatus | null;
+  /** An office document's signed URL while one is held (its preview reads it, issue 43 §23). */
+  documentUrl: string | null;
   /** A translated message to show with a failure, else the view's own generic text. */
   failureMessage: string | null;
 }
@@ -56,6 +58,7 @@ export function selectAttachmentViewerView(snapshot: AttachmentViewerSnapshot): 
     content: status === 'ready' ? context.content : null,
     playlistUrl: status === 'streaming' ? context.playlistUrl : null,
     documentStatus,
+    documentUrl: status === 'document' ? (context.document?.url ?? null) : null,
     failureMessage: status === 'failed' || documentStatus === 'unavailable' ? (context.failure?.message ?? null) : null,
   };
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { demoAppConfig } from '../../config/app-config.defaults';
 import { fakeApi } from '../testing/network';
 import { renderApp } from '../testing/render-app';
@@ -65,5 +66,19 @@ describe('disclaimer page', () => {
     fakeApi({});
     renderApp('/disclaimer', { config: { ...demoAppConfig, defaultLanguage: 'cn' } });
     expect(await screen.findByText(/绝对机密/)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Back to sign in'],
+    ['cn', '返回登录'],
+    ['zh', '返回登入'],
+  ])('has a way back to sign-in in the stored lang %s', async (lang, name) => {
+    localStorage.setItem('lang', lang);
+    fakeApi({});
+    const { router } = renderApp('/disclaimer', { lang: lang as 'en' | 'cn' | 'zh' });
+    const back = await screen.findByRole('link', { name });
+    expect(back).toHaveAttribute('href', '/login');
+    await userEvent.click(back);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 });

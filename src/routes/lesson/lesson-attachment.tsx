@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { fetchStoredBytes } from '../../api/attachments.api';
 import { hlsRequestHeaders } from '../../api/attachments-stream';
 import { sameLikeView, selectAttachmentLikeView } from '../../machines/attachment-like/attachment-like.selectors';
 import { selectAttachmentViewerView } from '../../machines/attachment-viewer/attachment-viewer.selectors';
@@ -45,6 +46,7 @@ export function LessonAttachment({ attachment, media, finish }: LessonAttachment
       view={view}
       onRetry={() => attachment.send({ type: 'viewer.retry' })}
       onOpenDocument={() => attachment.send({ type: 'document.open' })}
+      loadDocument={fetchStoredBytes}
       media={kind === 'video' ? videoCallbacks : kind === 'audio' ? audioCallbacks : undefined}
       mediaRef={media}
       hlsHeaders={hlsRequestHeaders}

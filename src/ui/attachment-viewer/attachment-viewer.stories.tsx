@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { attachmentLikeMachine, type AttachmentLikeContext } from '../../machines/attachment-like/attachment-like.machine';
 import { selectAttachmentLikeView } from '../../machines/attachment-like/attachment-like.selectors';
+import docxUrl from '../../../server/db/fixtures/media/document.docx?url';
+import xlsxUrl from '../../../server/db/fixtures/media/spreadsheet.xlsx?url';
 import { audioDetail, documentDetail, imageDetail, pdfDetail, streamDetail, videoDetail } from '../../machines/attachment-viewer/attachment-viewer.fixtures';
 import { AttachmentViewer } from './attachment-viewer';
 import { viewerAt } from './attachment-viewer-story-states';
@@ -42,6 +44,14 @@ export const Streaming: Story = { args: { view: viewerAt('streaming', streamDeta
 export const DocumentPreparing: Story = { args: { view: viewerAt({ document: 'preparing' }, documentDetail) } };
 export const DocumentAvailable: Story = { args: { view: viewerAt({ document: 'available' }, documentDetail, { document: { url: '/api/files/t', expiresAt: 0 } }) } };
 /** The signed URL expired while the page was open: a new one is on its way. */
+/** Issue 43 §23: a Word file and an Excel workbook previewed from the demo's own fixtures; PowerPoint stays a download. */
+const held = { document: { url: '/api/files/t', expiresAt: 0 } };
+const fixture = (url: string) => () => fetch(url).then((r) => r.arrayBuffer());
+export const DocumentWordPreview: Story = { args: { view: viewerAt({ document: 'available' }, documentDetail, held), loadDocument: fixture(docxUrl) } };
+export const DocumentExcelPreview: Story = {
+  args: { view: viewerAt({ document: 'available' }, { ...documentDetail, type: 'xlsx', name: 'Term Life Premium Table' }, held), loadDocument: fixture(xlsxUrl) },
+};
+export const DocumentPowerPointNoPreview: Story = { args: { view: viewerAt({ document: 'available' }, { ...documentDetail, type: 'pptx', name: 'Consultative Selling' }, held) } };
 export const DocumentRefreshing: Story = { args: { view: viewerAt({ document: 'refreshing' }, documentDetail) } };
 export const DocumentUnavailable: Story = {
   args: { view: viewerAt({ document: 'unavailable' }, documentDetail, { failure: { reason: 'failed', message: null } }) },

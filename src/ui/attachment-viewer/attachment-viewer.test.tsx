@@ -83,7 +83,7 @@ describe('AttachmentViewer states', () => {
 
   it('an office document, which a browser cannot show, is offered as a Download (not "Open in a new window")', async () => {
     const { onOpenDocument } = show({ view: viewerAt({ document: 'available' }, documentDetail) });
-    expect(screen.getByText(/it is saved to your device/)).toBeInTheDocument();
+    expect(screen.getByText(/Download the file to keep it or to open it with an office app/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open in a new window' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Download' }));
     expect(onOpenDocument).toHaveBeenCalledOnce();

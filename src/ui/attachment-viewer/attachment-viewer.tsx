@@ -20,6 +20,8 @@ export interface AttachmentViewerProps {
   onRetry: () => void;
   /** Office documents: sends document.open (with the time) inside the click. */
   onOpenDocument: () => void;
+  /** Word and Excel previews: the file's bytes behind its signed URL (the route's fetch). */
+  loadDocument?: (url: string) => Promise<ArrayBuffer>;
   /** Video and audio element events (the video-player machine and the timer listen). */
   media?: MediaCallbacks;
   /** Lets a machine action play, pause or seek the video/audio element. */
@@ -127,6 +129,8 @@ export function AttachmentViewer(p: AttachmentViewerProps) {
             failureMessage={view.failureMessage}
             onOpen={p.onOpenDocument}
             onRetry={p.onRetry}
+            previewUrl={view.documentUrl}
+            loadPreview={p.loadDocument}
           />
         ) : null;
       case 'ready': {

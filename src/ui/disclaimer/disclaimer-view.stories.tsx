@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useTranslation } from 'react-i18next';
+import { fn } from 'storybook/test';
 import { languageHeaderValue, type Language } from '../../config/constants';
 import { DisclaimerView } from './disclaimer-view';
 
@@ -10,6 +11,7 @@ function Disclaimer({ stored }: { stored: Language | null }) {
     <DisclaimerView
       productTitle="Agent Academy"
       text={stored ? { t: i18n.getFixedT(stored), htmlLang: languageHeaderValue(stored) } : null}
+      onNavigate={fn()}
     />
   );
 }
