@@ -24,6 +24,7 @@ const base: QuizAttemptContext = {
   lastTick: T0,
   timerHidden: false,
   paused: false,
+  pausedAt: null,
   result: null,
   problem: null,
   timedOut: false,
