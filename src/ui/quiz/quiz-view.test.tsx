@@ -115,6 +115,8 @@ describe('quiz view', () => {
     const failed = finishedAttempt(false);
     show(view('failed', { attempt: failed, quiz: failed.quiz, result: failed.result, timedOut: true }));
     expect(screen.getByTestId('quiz-result-automatic')).toHaveTextContent('Submitted automatically at time-up');
+    // Another attempt is left: the review says when the key comes.
+    expect(screen.getByTestId('quiz-review-key-later')).toHaveTextContent('once you have passed or have no attempt left');
   });
 
   it('a passed result shows no "failed several times" alert even if the quiz had many failures', () => {

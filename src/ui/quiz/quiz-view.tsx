@@ -234,6 +234,8 @@ export function QuizView(p: QuizViewProps) {
       {view.review.length > 0 ? (
         <section aria-labelledby="quiz-review-title" className="quiz-review">
           <h2 id="quiz-review-title">{t('quiz:review')}</h2>
+          {/* Issue 43: the key is kept back while another attempt is left. */}
+          {quiz.availability === 'available' ? <p data-testid="quiz-review-key-later">{t('quiz:review_key_later')}</p> : null}
           <ol>
             {view.review.map(({ question, review }) => (
               <li key={question.id}>
