@@ -352,7 +352,8 @@ export const quizAttemptMachine = setup({
     timedOut: false,
   }),
   on: {
-    pause: { actions: assign({ paused: true, pausedAt: ({ context }) => context.pausedAt ?? context.now() }) },
+    // The time shown stops at the prompt's opening, to the millisecond (not at the last tick).
+    pause: { actions: assign(({ context }) => (context.pausedAt === null ? { paused: true, pausedAt: context.now(), lastTick: context.now() } : { paused: true })) },
     resume: { actions: assign({ paused: false, pausedAt: null }) },
     'deadline.moved': {
       guard: ({ context, event }) => context.attempt?.id === event.attemptId && context.attempt.status === 'open',
