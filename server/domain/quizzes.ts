@@ -159,6 +159,12 @@ const quizStatements = preparedPerDatabase((db) => ({
     .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
     .where(and(eq(quizAttempts.id, sql.placeholder('attemptId')), eq(quizAttempts.userId, sql.placeholder('userId'))))
     .prepare('quiz_own_attempt'),
+  paperQuestion: db
+    .select({ question: quizQuestions, position: quizAttemptQuestions.position, optionOrder: quizAttemptQuestions.optionOrder })
+    .from(quizAttemptQuestions)
+    .innerJoin(quizQuestions, eq(quizQuestions.id, quizAttemptQuestions.questionId))
+    .where(and(eq(quizAttemptQuestions.attemptId, sql.placeholder('attemptId')), eq(quizAttemptQuestions.questionId, sql.placeholder('questionId'))))
+    .prepare('quiz_paper_question'),
 }));
 
 // ---------------------------------------------------------------------------------------------
@@ -469,8 +475,10 @@ function closedAttemptError(attempt: AttemptRow, questionKind?: QuestionKind): H
  */
 export async function saveAnswer(db: Db, attemptId: number, questionId: number, payload: { value: string[] | string; seq: number }, caller: Caller): Promise<SavedAnswer> {
   const { attempt } = await ownAttempt(db, attemptId, caller);
-  // Issue 43: only a question of this attempt's own paper, as that paper asks it.
-  const onPaper = (await paperOf(db, attempt)).find((p) => p.question.id === questionId);
+  // Issue 43: only a question of this attempt's own paper, as that paper asks it (one prepared read;
+  // the whole paper only when it is not there: an attempt from before papers, or not its question).
+  const [drawn] = await quizStatements(db).paperQuestion.execute({ attemptId: attempt.id, questionId });
+  const onPaper = drawn ?? (await paperOf(db, attempt)).find((p) => p.question.id === questionId);
   const question = onPaper?.question;
   if (attempt.finishedAt !== null) throw closedAttemptError(attempt, question?.kind);
   // The prompt was passed but the resume has not arrived (lost on the way): the evidence ends the pause.
