@@ -237,6 +237,11 @@ describe('demo content seed', () => {
     const questions = await db.select().from(quizQuestions);
     expect(new Set(questions.map((q) => q.kind))).toEqual(new Set(QUESTION_KINDS));
     expect(questions.some((q) => q.kind === 'multiple' && q.maxChoices !== null)).toBe(true);
+    // Issue 43: the examination's pool is larger than its paper (a retake is asked other questions), and options are shuffled.
+    const exam = allQuizzes.find((q) => q.kind === 'exam')!;
+    const examQuestions = questions.filter((q) => q.quizId === exam.id);
+    expect(new Set(examQuestions.map((q) => q.position)).size).toBeLessThan(examQuestions.length);
+    expect(exam.shuffleOptions).toBe(true);
     for (const q of questions) {
       for (const text of [q.text, ...q.options.map((o) => o.text)]) expect(text.en && text.zh && text.cn, JSON.stringify(text)).toBeTruthy();
     }

@@ -307,8 +307,13 @@ async function seedQuizzes(tx: Db, { courseIds, userId, now }: { courseIds: Map<
         timeLimitMinutes: quiz.timeLimitMinutes,
         attemptsAllowed: quiz.attemptsAllowed,
         retakeAlertAfter: quiz.retakeAlertAfter,
+        shuffleOptions: quiz.shuffleOptions ?? false,
       })
       .returning({ id: quizzes.id });
+    // Issue 43: the pool's other questions share a place with one of the paper's (attempts draw one per place).
+    for (const v of quiz.variants ?? []) {
+      await tx.insert(quizQuestions).values({ quizId: row.id, position: v.variantOf!, kind: v.kind, text: v.text, points: v.points, required: v.required ?? false, maxChoices: v.maxChoices ?? null, options: v.options ?? [], correctAnswer: v.correct, explanation: v.explanation });
+    }
     const questions: ScoredQuestion[] = [];
     for (const [i, q] of quiz.questions.entries()) {
       const [qr] = await tx

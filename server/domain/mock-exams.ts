@@ -7,7 +7,7 @@ import { mockAnswers, mockAttempts, mockBankQuestions, mockPaperQuestions, mockP
 import { HttpError } from '../http/errors';
 import { translate } from '../i18n/messages';
 import { buildAppConfig } from './app-config';
-import { localize } from './courses';
+import { localize, type Tx } from './courses';
 import type { Caller } from './quizzes';
 import { deadlineOf, GRACE_MS, GRACE_SECONDS, isPastGrace } from './quizzes-deadline';
 import { answerProblem, scoreAnswer, scoreAttempt, TRUE_FALSE_OPTION_IDS, type ScoredQuestion } from './quizzes-scoring';
@@ -226,7 +226,7 @@ export async function getMockAttempt(db: Db, attemptId: number, caller: Caller):
 // ---------------------------------------------------------------------------------------------
 // Start, answers, submit
 
-async function openAttemptOf(db: Db, paperId: number, userId: number, mode: MockMode): Promise<AttemptRow | undefined> {
+async function openAttemptOf(db: Db | Tx, paperId: number, userId: number, mode: MockMode): Promise<AttemptRow | undefined> {
   const [row] = await db
     .select()
     .from(mockAttempts)
@@ -243,6 +243,11 @@ export async function startMockAttempt(db: Db, paper: PaperRow, mode: MockMode, 
   await finishOverdueMockAttempts(db, now, userId);
   const open = await openAttemptOf(db, paper.id, userId, mode);
   if (open) return attemptView(db, open, paper, caller);
+  // Issue 43: practice reveals each answer, so it never runs beside an exam of the same paper: an
+  // exam closes the open practice; practice waits while an exam is open.
+  const other = await openAttemptOf(db, paper.id, userId, mode === 'exam' ? 'practice' : 'exam');
+  if (other && mode === 'practice') throw examRunning();
+  if (other) await finishAttempt(db, other.id, 'learner', now);
   const deadline = mode === 'exam' ? deadlineOf({ startedAt: now.getTime(), timeLimitMinutes: paper.timeLimitMinutes, extraMinutes: 0, closesAt: null }).deadline : null;
   const [created] = await db
     .insert(mockAttempts)
@@ -253,6 +258,8 @@ export async function startMockAttempt(db: Db, paper: PaperRow, mode: MockMode, 
   if (!attempt) throw new Error('startMockAttempt: neither inserted nor found an open attempt');
   return attemptView(db, attempt, paper, caller);
 }
+
+const examRunning = () => new HttpError(409, 'server:mock_exam_running', {}, { code: QUIZ_ERROR_CODE.mockExamRunning });
 
 function closedAttemptError(attempt: AttemptRow): HttpError {
   return attempt.finishedBy === 'deadline'
@@ -279,10 +286,12 @@ export async function saveMockAnswer(db: Db, attemptId: number, questionId: numb
   if (problem) throw new HttpError(400, problem);
   const value = payload.value as string[]; // answerProblem: a choice question's answer is a list
 
-  type Outcome = { kind: 'closed'; attempt: AttemptRow } | { kind: 'overdue'; attempt: AttemptRow } | { kind: 'saved'; answer: AnswerRow };
+  type Outcome = { kind: 'closed'; attempt: AttemptRow } | { kind: 'overdue'; attempt: AttemptRow } | { kind: 'examRunning' } | { kind: 'saved'; answer: AnswerRow };
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const [current] = await tx.select().from(mockAttempts).where(eq(mockAttempts.id, attempt.id)).for('share');
     if (current.finishedAt !== null) return { kind: 'closed', attempt: current };
+    // Issue 43: a practice attempt opened in a race with an exam of the paper reveals nothing while the exam runs.
+    if (current.mode === 'practice' && (await openAttemptOf(tx, current.paperId, current.userId, 'exam'))) return { kind: 'examRunning' };
     if (isPastGrace(current.deadlineAt?.getTime() ?? null, caller.now.getTime())) return { kind: 'overdue', attempt: current };
     const [written] = await tx
       .insert(mockAnswers)
@@ -305,6 +314,7 @@ export async function saveMockAnswer(db: Db, attemptId: number, questionId: numb
     return { kind: 'saved', answer: stored };
   });
   if (outcome.kind === 'closed') throw closedAttemptError(outcome.attempt);
+  if (outcome.kind === 'examRunning') throw examRunning();
   if (outcome.kind === 'overdue') {
     await finishAttempt(db, outcome.attempt.id, 'deadline', outcome.attempt.deadlineAt!);
     throw new HttpError(403, 'server:quiz_time_up', {}, { code: QUIZ_ERROR_CODE.quizTimeUp });

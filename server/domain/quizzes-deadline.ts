@@ -66,5 +66,5 @@ export function availabilityOf(a: AvailabilityInput): QuizAvailability {
   return 'available';
 }
 
-/** SPEC §4: the retake alert shows after the Nth failed attempt. */
-export const retakeAlert = (failedAttempts: number, retakeAlertAfter: number): boolean => failedAttempts >= retakeAlertAfter;
+/** SPEC §4: the retake alert shows after the Nth failed attempt — until the quiz is passed (issue 43). */
+export const retakeAlert = (failedAttempts: number, retakeAlertAfter: number, passed = false): boolean => !passed && failedAttempts >= retakeAlertAfter;

@@ -5,14 +5,15 @@ import type { Language } from '../../src/config/constants';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
-import { courses, identityChecks, quizAnswers, quizAttempts, quizExtraTime, quizQuestions, quizzes } from '../db/schema';
+import { courses, identityChecks, quizAnswers, quizAttemptQuestions, quizAttempts, quizExtraTime, quizQuestions, quizzes } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { translate, type MessageKey } from '../i18n/messages';
 import { buildAppConfig } from './app-config';
 import { allItemsCompleted, localize, publishedCourse, refreshCompletion, type Tx } from './courses';
 import { availabilityOf, deadlineOf, GRACE_MS, GRACE_SECONDS, isPastGrace, retakeAlert } from './quizzes-deadline';
 import { PAUSE_CREDIT_CAP_MS, pauseCredit, pauseIsLive, pausesAllowed } from './quizzes-pause';
-import { answerProblem, passes, scoreAttempt, TRUE_FALSE_OPTION_IDS, type ScoredQuestion } from './quizzes-scoring';
+import { drawPaper, labelsOf, scoredOnPaper } from './quizzes-paper';
+import { answerProblem, passes, scoreAttempt, TRUE_FALSE_OPTION_IDS } from './quizzes-scoring';
 
 // Issue 13, ADR 025: quizzes and examinations. The server owns the attempt: its deadline (fixed at
 // the start), which answers arrive in time, the score, and the finishing of an attempt the browser
@@ -46,14 +47,50 @@ async function questionsOf(tx: Tx, quizId: number): Promise<QuestionRow[]> {
   return tx.select().from(quizQuestions).where(eq(quizQuestions.quizId, quizId)).orderBy(asc(quizQuestions.position), asc(quizQuestions.id));
 }
 
-const scoredQuestion = (q: QuestionRow): ScoredQuestion => ({
-  id: q.id,
-  kind: q.kind,
-  points: q.points,
-  maxChoices: q.maxChoices,
-  optionIds: q.kind === 'true_false' ? [...TRUE_FALSE_OPTION_IDS] : q.options.map((o) => o.id),
-  correctAnswer: q.correctAnswer,
-});
+/** A question of an attempt's paper (issue 43): its place there and the order of its options. */
+interface PaperQuestion {
+  question: QuestionRow;
+  position: number;
+  optionOrder: string[] | null;
+}
+
+/**
+ * The paper the attempt was given (issue 43): its drawn questions in order. An attempt from
+ * before papers were drawn has none: it is the quiz's first question of each place, as stored.
+ */
+async function paperOf(tx: Tx, attempt: Pick<AttemptRow, 'id' | 'quizId'>): Promise<PaperQuestion[]> {
+  const drawn = await tx
+    .select({ question: quizQuestions, position: quizAttemptQuestions.position, optionOrder: quizAttemptQuestions.optionOrder })
+    .from(quizAttemptQuestions)
+    .innerJoin(quizQuestions, eq(quizQuestions.id, quizAttemptQuestions.questionId))
+    .where(eq(quizAttemptQuestions.attemptId, attempt.id))
+    .orderBy(asc(quizAttemptQuestions.position));
+  if (drawn.length > 0) return drawn;
+  const places = new Map<number, QuestionRow>();
+  for (const q of await questionsOf(tx, attempt.quizId)) if (!places.has(q.position)) places.set(q.position, q);
+  return [...places.values()].map((question) => ({ question, position: question.position, optionOrder: null }));
+}
+
+/** The question as the paper asks it: option ids are the paper's labels (what answers name). */
+const scoredQuestion = (p: PaperQuestion) => scoredOnPaper(p.question, p.optionOrder);
+
+/**
+ * Draws the new attempt's paper: for each place the variant the learner was given least lately,
+ * and (a shuffling quiz) its options in a fresh order. In the attempt's own transaction, so the
+ * attempt is never seen without its paper.
+ */
+async function drawInto(tx: Tx, attempt: AttemptRow): Promise<void> {
+  const [quiz] = await tx.select({ shuffleOptions: quizzes.shuffleOptions }).from(quizzes).where(eq(quizzes.id, attempt.quizId));
+  const pool = await questionsOf(tx, attempt.quizId);
+  const seen = await tx
+    .select({ questionId: quizAttemptQuestions.questionId, last: sql<number>`max(${quizAttemptQuestions.attemptId})`.mapWith(Number) })
+    .from(quizAttemptQuestions)
+    .innerJoin(quizAttempts, eq(quizAttempts.id, quizAttemptQuestions.attemptId))
+    .where(and(eq(quizAttempts.quizId, attempt.quizId), eq(quizAttempts.userId, attempt.userId), sql`${quizAttempts.id} <> ${attempt.id}`))
+    .groupBy(quizAttemptQuestions.questionId);
+  const paper = drawPaper(pool, new Map(seen.map((r) => [r.questionId, r.last])), quiz.shuffleOptions);
+  if (paper.length > 0) await tx.insert(quizAttemptQuestions).values(paper.map((d) => ({ attemptId: attempt.id, ...d })));
+}
 
 /**
  * Finishes the attempt (scored from the answers it holds) unless it is finished already: the row is
@@ -65,9 +102,9 @@ async function finishAttempt(db: Db, attemptId: number, by: 'learner' | 'deadlin
     const [attempt] = await tx.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId)).for('update');
     if (attempt.finishedAt !== null) return attempt;
     const [quiz] = await tx.select().from(quizzes).where(eq(quizzes.id, attempt.quizId));
-    const questions = await questionsOf(tx, quiz.id);
+    const paper = await paperOf(tx, attempt);
     const answers = await answersOf(tx, attempt.id);
-    const { score, fullMarks } = scoreAttempt(questions.map(scoredQuestion), new Map(answers.map((a) => [a.questionId, a.value])));
+    const { score, fullMarks } = scoreAttempt(paper.map(scoredQuestion), new Map(answers.map((a) => [a.questionId, a.value])));
     const pass = passes(score, quiz.passMark);
     const [finished] = await tx
       .update(quizAttempts)
@@ -122,11 +159,12 @@ const quizStatements = preparedPerDatabase((db) => ({
     .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
     .where(and(eq(quizAttempts.id, sql.placeholder('attemptId')), eq(quizAttempts.userId, sql.placeholder('userId'))))
     .prepare('quiz_own_attempt'),
-  question: db
-    .select()
-    .from(quizQuestions)
-    .where(and(eq(quizQuestions.id, sql.placeholder('questionId')), eq(quizQuestions.quizId, sql.placeholder('quizId'))))
-    .prepare('quiz_question'),
+  paperQuestion: db
+    .select({ question: quizQuestions, position: quizAttemptQuestions.position, optionOrder: quizAttemptQuestions.optionOrder })
+    .from(quizAttemptQuestions)
+    .innerJoin(quizQuestions, eq(quizQuestions.id, quizAttemptQuestions.questionId))
+    .where(and(eq(quizAttemptQuestions.attemptId, sql.placeholder('attemptId')), eq(quizAttemptQuestions.questionId, sql.placeholder('questionId'))))
+    .prepare('quiz_paper_question'),
 }));
 
 // ---------------------------------------------------------------------------------------------
@@ -169,11 +207,16 @@ async function extraMinutesOf(tx: Tx, quizId: number, userId: number): Promise<n
 async function summariesOf(db: Tx, rows: QuizRow[], caller: Caller): Promise<QuizSummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((q) => q.id);
-  const questionStats = await db
-    .select({ quizId: quizQuestions.quizId, count: sql<number>`count(*)`.mapWith(Number), points: sql<number>`coalesce(sum(${quizQuestions.points}), 0)`.mapWith(Number) })
+  // Issue 43: a paper has one question per place (variants share a place), so it counts places.
+  const places = await db
+    .select({ quizId: quizQuestions.quizId, points: sql<number>`max(${quizQuestions.points})`.mapWith(Number) })
     .from(quizQuestions)
     .where(inArray(quizQuestions.quizId, ids))
-    .groupBy(quizQuestions.quizId);
+    .groupBy(quizQuestions.quizId, quizQuestions.position);
+  const questionStats = ids.map((quizId) => {
+    const own = places.filter((p) => p.quizId === quizId);
+    return { quizId, count: own.length, points: own.reduce((sum, p) => sum + p.points, 0) };
+  });
   const attempts = await db
     .select()
     .from(quizAttempts)
@@ -219,7 +262,7 @@ async function summariesOf(db: Tx, rows: QuizRow[], caller: Caller): Promise<Qui
       availability,
       attempts_used: mine.length,
       failed_attempts: failed,
-      retake_alert: retakeAlert(failed, q.retakeAlertAfter),
+      retake_alert: retakeAlert(failed, q.retakeAlertAfter, finished.some((a) => a.pass)),
       open_attempt_id: open ? String(open.id) : null,
       best_result: best ? resultOf(best) : null,
     };
@@ -257,14 +300,15 @@ export async function listQuizRecords(db: Db, quiz: QuizRow, caller: Caller): Pr
 // ---------------------------------------------------------------------------------------------
 // The attempt as the learner sees it
 
-function questionView(q: QuestionRow, lang: Language): Question {
+function questionView({ question: q, position, optionOrder }: PaperQuestion, lang: Language): Question {
+  const texts = new Map(q.options.map((o) => [o.id, o.text]));
   const options =
     q.kind === 'true_false'
       ? TRUE_FALSE_OPTION_IDS.map((id) => ({ id, text: translate(lang, id === 'true' ? 'server:quiz_true' : 'server:quiz_false') }))
-      : q.options.map((o) => ({ id: o.id, text: localize(o.text, lang) }));
+      : labelsOf([...texts.keys()], optionOrder).map(({ label, id }) => ({ id: label, text: localize(texts.get(id)!, lang) }));
   return {
     id: String(q.id),
-    position: q.position,
+    position,
     kind: q.kind,
     text: localize(q.text, lang),
     points: q.points,
@@ -281,22 +325,32 @@ const savedAnswerOf = (a: typeof quizAnswers.$inferSelect): SavedAnswer => ({
   saved_at: iso(a.savedAt),
 });
 
+/**
+ * Issue 43: the answer key (correct answers and explanations) is shown only once the learner can
+ * take the quiz no more — passed, no attempt left, or closed — never between attempts, where the
+ * next attempt could be answered from it.
+ */
+export const answerKeyShown = (availability: QuizAvailability): boolean => availability === 'submitted' || availability === 'no_attempts_left' || availability === 'closed';
+
 /** The full attempt: questions, saved answers, and (finished) the result and, with the quiz-result flag on, the review. */
 async function attemptView(db: Db, attempt: AttemptRow, quiz: QuizRow, caller: Caller): Promise<Attempt> {
   const [summary] = await summariesOf(db, [quiz], caller);
-  const questions = await questionsOf(db, quiz.id);
+  const paper = await paperOf(db, attempt);
   const answers = await answersOf(db, attempt.id);
   const finished = attempt.finishedAt !== null;
+  const paused = !finished && pauseIsLive(attempt.pausedAt?.getTime() ?? null, caller.now.getTime());
   let review: QuestionReview[] = [];
   // Correct answers and explanations never leave the server before the attempt is finished.
   if (finished && buildAppConfig(caller.config).appEnabledFunction.quizResult) {
-    const { perQuestion } = scoreAttempt(questions.map(scoredQuestion), new Map(answers.map((a) => [a.questionId, a.value])));
-    review = questions.map((q) => ({
+    const scored = paper.map(scoredQuestion);
+    const { perQuestion } = scoreAttempt(scored, new Map(answers.map((a) => [a.questionId, a.value])));
+    const keyShown = answerKeyShown(summary.availability);
+    review = paper.map(({ question: q }, i) => ({
       question_id: String(q.id),
       points_awarded: perQuestion.get(q.id)?.points ?? 0,
       correct: perQuestion.get(q.id)?.correct ?? false,
-      correct_answer: q.correctAnswer,
-      explanation: localize(q.explanation, caller.lang),
+      correct_answer: keyShown ? scored[i].correctAnswer : [],
+      explanation: keyShown ? localize(q.explanation, caller.lang) : '',
     }));
   }
   return {
@@ -308,7 +362,10 @@ async function attemptView(db: Db, attempt: AttemptRow, quiz: QuizRow, caller: C
     cut_by_closing_time: attempt.cutByClosingTime,
     grace_seconds: GRACE_SECONDS,
     server_now: iso(caller.now),
-    questions: questions.map((q) => questionView(q, caller.lang)),
+    // Issue 43: while an identity prompt holds the attempt its questions are not served: the time
+    // the prompt gives back cannot be spent reading them.
+    questions: paused ? [] : paper.map((q) => questionView(q, caller.lang)),
+    paused,
     answers: answers.map(savedAnswerOf),
     result: finished ? resultOf(attempt) : null,
     review,
@@ -391,7 +448,11 @@ export async function startAttempt(db: Db, quiz: QuizRow, caller: Caller): Promi
  * answers the open attempt that is there. Never two open attempts, never an error.
  */
 export async function insertOpenAttempt(db: Db, values: typeof quizAttempts.$inferInsert): Promise<AttemptRow> {
-  const [created] = await db.insert(quizAttempts).values(values).onConflictDoNothing().returning();
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(quizAttempts).values(values).onConflictDoNothing().returning();
+    if (row) await drawInto(tx, row);
+    return row;
+  });
   const attempt = created ?? (await openAttemptOf(db, values.quizId, values.userId));
   if (!attempt) throw new Error('insertOpenAttempt: neither inserted nor found an open attempt');
   return attempt;
@@ -414,12 +475,16 @@ function closedAttemptError(attempt: AttemptRow, questionKind?: QuestionKind): H
  */
 export async function saveAnswer(db: Db, attemptId: number, questionId: number, payload: { value: string[] | string; seq: number }, caller: Caller): Promise<SavedAnswer> {
   const { attempt } = await ownAttempt(db, attemptId, caller);
-  const [question] = await quizStatements(db).question.execute({ questionId, quizId: attempt.quizId });
+  // Issue 43: only a question of this attempt's own paper, as that paper asks it (one prepared read;
+  // the whole paper only when it is not there: an attempt from before papers, or not its question).
+  const [drawn] = await quizStatements(db).paperQuestion.execute({ attemptId: attempt.id, questionId });
+  const onPaper = drawn ?? (await paperOf(db, attempt)).find((p) => p.question.id === questionId);
+  const question = onPaper?.question;
   if (attempt.finishedAt !== null) throw closedAttemptError(attempt, question?.kind);
   // The prompt was passed but the resume has not arrived (lost on the way): the evidence ends the pause.
   if (pauseIsLive(attempt.pausedAt?.getTime() ?? null, caller.now.getTime())) await endPause(db, attempt.id, caller.userId, caller.now, true);
-  if (!question) throw new HttpError(404, 'server:quiz_question_not_found');
-  const problem = answerProblem(scoredQuestion(question), payload.value);
+  if (!onPaper || !question) throw new HttpError(404, 'server:quiz_question_not_found');
+  const problem = answerProblem(scoredQuestion(onPaper), payload.value);
   if (problem) throw new HttpError(400, problem);
 
   type Outcome = { kind: 'closed'; attempt: AttemptRow } | { kind: 'overdue'; attempt: AttemptRow } | { kind: 'paused' } | { kind: 'saved'; answer: typeof quizAnswers.$inferSelect };

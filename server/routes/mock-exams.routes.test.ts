@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   mockAttemptSchema,
@@ -9,6 +10,7 @@ import {
 } from '../../src/api/schemas/mock-exams.schema';
 import { quizResultSchema } from '../../src/api/schemas/quizzes.schema';
 import { DEMO_MOCK_BANK } from '../db/fixtures/demo-mock-exams';
+import { mockAttempts, users } from '../db/schema';
 import { finishOverdueMockAttempts } from '../domain/mock-exams';
 import { GRACE_SECONDS } from '../domain/quizzes-deadline';
 import { createTestContext, type TestContext } from '../test-support';
@@ -214,5 +216,35 @@ describe('mock exams: the feature flag', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('mock exams: practice never runs beside an exam of the same paper (issue 43)', () => {
+  it('an exam closes the open practice; practice is refused while the exam is open; a race-opened practice reveals nothing; the exam is not answered from practice', async () => {
+    await signInBoth();
+    const id = await paperId(agent02);
+    const practice = mockAttemptSchema.parse(await json(await start(agent02, id, { mode: 'practice' })));
+    const [first, second] = practice.questions;
+    expect(savedMockAnswerSchema.parse(await json(await save(agent02, practice.id, first.id, { value: ['a'], seq: 1 }))).reveal).not.toBeNull();
+
+    // The exam opens: the practice beside it is finished, and reveals nothing more.
+    const exam = mockAttemptSchema.parse(await json(await start(agent02, id, { mode: 'exam' })));
+    const closed = mockAttemptSchema.parse(await json(await agent02.request(`/api/mock_attempts/${practice.id}`)));
+    expect(closed.status).toBe('finished');
+    expect(await json(await save(agent02, practice.id, second.id, { value: ['a'], seq: 1 }), 403)).toMatchObject({ code: 'QuizSubmitted' });
+
+    // A new practice is refused while the exam runs (translated, with a code).
+    expect(await json(await start(agent02, id, { mode: 'practice' }), 409)).toMatchObject({ status_code: 409, code: 'MockExamRunning', message: expect.stringContaining('practise') });
+    const zh = await json<{ message: string }>(await agent02.request(`/api/mock_papers/${id}/attempts`, { method: 'POST', json: { mode: 'practice' }, headers: { 'X-App-Language': 'zh-HK' } }), 409);
+    expect(zh.message).toContain('模擬考試');
+
+    // A practice attempt that won a race with the exam start (open beside it) reveals nothing.
+    const [{ id: uid02 }] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.externalId, 'agent02'));
+    const [raced] = await ctx.database.db.insert(mockAttempts).values({ paperId: Number(id), userId: uid02, mode: 'practice', startedAt: new Date(ctx.clock.now()) }).returning();
+    expect(await json(await save(agent02, String(raced.id), second.id, { value: ['a'], seq: 1 }), 409)).toMatchObject({ code: 'MockExamRunning' });
+
+    // Once the exam is finished, practice opens again.
+    quizResultSchema.parse(await json(await agent02.request(`/api/mock_attempts/${exam.id}/submit`, { method: 'POST' })));
+    expect(savedMockAnswerSchema.parse(await json(await save(agent02, String(raced.id), second.id, { value: ['a'], seq: 1 }))).reveal).not.toBeNull();
   });
 });

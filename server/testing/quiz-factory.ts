@@ -16,6 +16,8 @@ export interface QuestionInput {
   options?: string[];
   correct?: string[];
   explanation?: string;
+  /** The question's place on the paper (default: its index + 1); questions sharing one are variants (issue 43). */
+  place?: number;
 }
 
 export interface QuizInput {
@@ -28,6 +30,8 @@ export interface QuizInput {
   retakeAlertAfter?: number;
   closesAt?: Date | null;
   position?: number;
+  /** Each attempt shows choice options in its own order, under its own labels (issue 43). */
+  shuffleOptions?: boolean;
 }
 
 /** Inserts the quiz and its questions; answers the quiz id and the question ids in order. */
@@ -45,6 +49,7 @@ export async function createQuiz(db: Db, q: QuizInput, questions: QuestionInput[
       retakeAlertAfter: q.retakeAlertAfter ?? 3,
       closesAt: q.closesAt ?? null,
       position: q.position ?? 1,
+      shuffleOptions: q.shuffleOptions ?? false,
     })
     .returning({ id: quizzes.id });
   const ids: number[] = [];
@@ -54,7 +59,7 @@ export async function createQuiz(db: Db, q: QuizInput, questions: QuestionInput[
       .insert(quizQuestions)
       .values({
         quizId: row.id,
-        position: i + 1,
+        position: question.place ?? i + 1,
         kind: question.kind,
         text: tri(question.text ?? `Question ${i + 1}`),
         points: question.points ?? 1,

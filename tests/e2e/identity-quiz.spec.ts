@@ -57,8 +57,18 @@ test('en, desktop: an identity prompt two minutes long during the timed quiz giv
     await alignClocks(page);
     await runClocksFor(page, 45_000);
     await expect(prompt(page)).toBeVisible();
+    // Issue 43: behind the prompt the page shows no question, and the time shown stands.
+    await expect(page.getByTestId('quiz-paused')).toBeVisible();
+    await expect(page.getByRole('radio')).toHaveCount(0);
+    await expect(page.getByTestId('quiz-submit')).toHaveCount(0);
+    const shown = await page.getByTestId('quiz-time-left').textContent();
     // The prompt stays open for two minutes of both clocks; the answering waits.
-    await runClocksFor(page, 120_000);
+    await runClocksFor(page, 12_000);
+    await expect(page.getByTestId('quiz-time-left')).toHaveText(shown!);
+    await runClocksFor(page, 108_000);
+    await expect(page.getByTestId('quiz-time-left')).toHaveText(shown!);
+    // Nor does the server serve the questions while the prompt is open.
+    expect(((await (await page.request.get(`/api/quiz_attempts/${attemptId}`, auth)).json()) as { questions: unknown[] }).questions).toEqual([]);
     await prompt(page).getByPlaceholder('Password').fill('Learner2026');
     await prompt(page).getByRole('button', { name: 'Confirm' }).click();
     await expect(prompt(page)).toBeHidden();
@@ -70,6 +80,19 @@ test('en, desktop: an identity prompt two minutes long during the timed quiz giv
     await page.getByRole('radio', { name: 'No longer than needed for its purpose' }).check();
     await expect(page.getByTestId('quiz-save-status')).toHaveAttribute('data-save', 'saved');
     expect((await read()).status).toBe('open');
+
+    // Issue 43: a submit with four of the five questions unanswered asks first, naming them; only its buttons close it.
+    await page.getByTestId('quiz-submit').click();
+    const confirm = page.getByRole('alertdialog', { name: 'Submit with unanswered questions?' });
+    await expect(confirm).toContainText('4 questions are unanswered. Submit anyway?');
+    await confirm.getByRole('button', { name: 'Keep answering' }).click();
+    await expect(confirm).toBeHidden();
+    expect((await read()).status).toBe('open');
+    await page.getByTestId('quiz-submit').click();
+    await confirm.getByRole('button', { name: 'Submit anyway' }).click();
+    await expect(page.getByTestId('quiz-result')).toBeVisible();
+    await expect(page.getByTestId('quiz-result-automatic')).toHaveCount(0);
+    expect((await read()).status).toBe('finished');
   } finally {
     await releaseClocks(page);
   }

@@ -127,6 +127,8 @@ test('en, desktop: a timed quiz keeps every answer through a reload, a new sign-
   const attempt = await openAttempt();
   await runClocksFor(page, Date.parse(attempt.deadline_at) - Date.parse(attempt.server_now) + 1_000);
   await expect(page.getByTestId('quiz-result')).toBeVisible({ timeout: 15_000 });
+  // Issue 43: the result says the page submitted it at time-up.
+  await expect(page.getByTestId('quiz-result-automatic')).toHaveText('Submitted automatically at time-up');
   const finished = (await (await page.request.get(`/api/quiz_attempts/${attempt.id}`, auth)).json()) as {
     status: string;
     answers: { value: string | string[] }[];

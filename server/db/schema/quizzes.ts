@@ -26,6 +26,8 @@ export const quizzes = pgTable(
     /** SPEC §4: the retake alert shows once this many attempts have failed. */
     retakeAlertAfter: integer('retake_alert_after').notNull().default(3),
     closesAt: timestamp('closes_at', { withTimezone: true }),
+    /** Issue 43: each attempt shows the options of a choice question in its own order, under its own labels. */
+    shuffleOptions: boolean('shuffle_options').notNull().default(false),
   },
   (t) => [index('quizzes_course_id_idx').on(t.courseId, t.position)],
 );
@@ -43,6 +45,10 @@ export const quizQuestions = pgTable(
     quizId: bigint('quiz_id', { mode: 'number' })
       .notNull()
       .references(() => quizzes.id, { onDelete: 'cascade' }),
+    /**
+     * The question's place on the paper. Issue 43: several questions with one position are variants
+     * of that place (the pool): each attempt draws one of them, the one its learner saw least lately.
+     */
     position: integer('position').notNull(),
     kind: text('kind', { enum: QUESTION_KINDS }).notNull(),
     text: localized('text'),
@@ -112,6 +118,27 @@ export const quizAttempts = pgTable(
       .on(t.deadlineAt)
       .where(sql`${t.finishedAt} is null`),
   ],
+);
+
+/**
+ * Issue 43: the paper an attempt was given when it started: one drawn question per place, and the
+ * order of its options (real option ids in the order shown; their labels are a, b, c… in that
+ * order). Answers, scoring and the review are against this paper, never against the whole pool.
+ */
+export const quizAttemptQuestions = pgTable(
+  'quiz_attempt_questions',
+  {
+    attemptId: bigint('attempt_id', { mode: 'number' })
+      .notNull()
+      .references(() => quizAttempts.id, { onDelete: 'cascade' }),
+    questionId: bigint('question_id', { mode: 'number' })
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** Real option ids in the order shown; null: the options as they are (ids unchanged). */
+    optionOrder: jsonb('option_order').$type<string[] | null>(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
 );
 
 /** One answer per question of an attempt: the value with the highest seq the browser sent. */

@@ -11,7 +11,11 @@ import {
   savedMockAnswerSchema,
   startMockAttemptPayloadSchema,
 } from './mock-exams.schema';
+import { apiErrorSchema } from './error.schema';
 import { quizResultSchema, saveAnswerPayloadSchema } from './quizzes.schema';
+
+/** Issue 43: practice reveals answers, so it never runs beside an exam-mode attempt of the same paper. */
+const examRunning = { 409: json('An exam-mode attempt of this paper is open (code MockExamRunning): practice waits until it is finished', apiErrorSchema) };
 
 // ADR 018 / ADR 028: mock exams, declared once for the server, the client and the document. Every
 // operation answers 404 while the mock exam feature flag is off (SPEC §9).
@@ -30,9 +34,11 @@ export const startMockAttemptRoute = route({
   method: 'post',
   path: '/api/mock_papers/:id/attempts',
   summary: 'Start a practice or exam attempt of the paper, or return the one of that mode the caller has open',
-  description: 'Exam mode: the server fixes the deadline at the start (start + the paper’s time limit). Practice: untimed.',
+  description:
+    'Exam mode: the server fixes the deadline at the start (start + the paper’s time limit), and finishes an open practice attempt of the paper ' +
+    '(practice reveals answers). Practice: untimed; refused (409, code MockExamRunning) while an exam-mode attempt of the paper is open.',
   request: { params: mockPaperIdParamSchema, body: startMockAttemptPayloadSchema },
-  responses: { 200: json('The attempt', mockAttemptSchema), ...errorResponses.badRequest, ...fullAuthErrors, ...errorResponses.notFound },
+  responses: { 200: json('The attempt', mockAttemptSchema), ...errorResponses.badRequest, ...fullAuthErrors, ...errorResponses.notFound, ...examRunning },
 });
 
 export const getMockAttemptRoute = route({
@@ -51,9 +57,10 @@ export const saveMockAnswerRoute = route({
   summary: 'Save one answer; the highest seq wins; in practice mode the answer comes back with the question’s correct answer and explanation',
   description:
     'Refused: more choices than the question allows or an option that is not the question’s (400), ' +
-    'an attempt finished or past its deadline plus grace (403, code QuizTimeUp or QuizSubmitted).',
+    'an attempt finished or past its deadline plus grace (403, code QuizTimeUp or QuizSubmitted), ' +
+    'a practice answer while an exam-mode attempt of the paper is open (409, code MockExamRunning).',
   request: { params: mockAnswerParamSchema, body: saveAnswerPayloadSchema },
-  responses: { 200: json('The stored answer and, in practice, its reveal', savedMockAnswerSchema), ...errorResponses.badRequest, ...fullAuthErrors, ...errorResponses.notFound },
+  responses: { 200: json('The stored answer and, in practice, its reveal', savedMockAnswerSchema), ...errorResponses.badRequest, ...fullAuthErrors, ...errorResponses.notFound, ...examRunning },
 });
 
 export const submitMockAttemptRoute = route({

@@ -24,6 +24,8 @@ export const QUIZ_ERROR_CODE = {
   quizPaused: 'QuizPaused',
   /** ADR 030: no pause now (continual authentication off, untimed, past the deadline, too many). */
   quizPauseRefused: 'QuizPauseRefused',
+  /** Issue 43: a mock paper is not practised while its exam is being sat (409): practice reveals answers. */
+  mockExamRunning: 'MockExamRunning',
   /** SPEC §3 certificate: the attempt is not finished, not passed, or not an examination (409). */
   certificateUnavailable: 'CertificateUnavailable',
 } as const;
@@ -179,8 +181,11 @@ export const attemptSchema = z.object({
   grace_seconds: z.int(),
   /** ISO 8601: the server's clock when it answered. */
   server_now: z.string(),
+  /** Empty while an identity prompt holds the attempt (`paused`, issue 43). */
   questions: z.array(questionSchema),
   answers: z.array(savedAnswerSchema),
+  /** An identity prompt holds the attempt (ADR 030): answers wait and the questions are not served. */
+  paused: z.optional(z.boolean()),
   /** Set when status is finished. */
   result: z.nullable(quizResultSchema),
   /** Finished and the quiz-result flag on: per question; otherwise []. */

@@ -308,7 +308,20 @@ describe('quiz attempt: submission', () => {
     expect(h.submitted).toEqual(['41']);
     await h.resolveSubmit(finishedAttempt(false).result!);
     await h.attempt(finishedAttempt(false));
-    expect(h.view()).toMatchObject({ status: 'result', passed: false, canRetake: true });
+    // Issue 43: the result says it was submitted at time-up (within the grace the server calls it the learner's).
+    expect(h.view()).toMatchObject({ status: 'result', passed: false, canRetake: true, automatic: true });
+  });
+
+  it('a result the learner submitted is not called automatic; a passed quiz shows no "failed several times" alert (issue 43)', async () => {
+    const h = harness();
+    await h.load({ ...sampleQuiz, failed_attempts: 3, retake_alert: true });
+    await h.start();
+    h.actor.send({ type: 'submit' });
+    h.actor.send({ type: 'submit.confirm' });
+    await h.resolveSubmit(finishedAttempt(true).result!);
+    const passed = finishedAttempt(true);
+    await h.attempt({ ...passed, quiz: { ...passed.quiz, retake_alert: true } });
+    expect(h.view()).toMatchObject({ status: 'result', passed: true, automatic: false, retakeAlert: false });
   });
 
   it('shows the result of an attempt the server already finished (403 QuizTimeUp)', async () => {
@@ -323,16 +336,20 @@ describe('quiz attempt: submission', () => {
     expect(h.view()).toMatchObject({ status: 'result', passed: true, result: { finished_by: 'deadline' } });
   });
 
-  it('asks to confirm a manual submit with unanswered required questions', async () => {
+  it('asks to confirm a manual submit with any unanswered question, naming how many (issue 43)', async () => {
     const h = harness();
     await h.load();
     await h.start();
+    h.actor.send({ type: 'answer.type', questionId: 'q3', text: 'IA' });
     h.actor.send({ type: 'submit' });
-    expect(h.view()).toMatchObject({ status: 'answering', confirming: true, unansweredRequired: 2 });
+    // The text being typed counts as an answer: two of the three questions are unanswered.
+    expect(h.view()).toMatchObject({ status: 'answering', confirming: true, unanswered: 2 });
     h.actor.send({ type: 'submit.cancel' });
     expect(h.view()).toMatchObject({ confirming: false });
     h.actor.send({ type: 'submit' });
+    expect(h.view()).toMatchObject({ confirming: true, unanswered: 2 });
     h.actor.send({ type: 'submit.confirm' });
+    await h.ack();
     expect(h.submitted).toEqual(['41']);
   });
 
@@ -344,6 +361,7 @@ describe('quiz attempt: submission', () => {
     h.actor.send({ type: 'answer.type', questionId: 'q3', text: 'IA' });
     await h.failSend({ kind: 'offline' });
     h.actor.send({ type: 'submit' });
+    h.actor.send({ type: 'submit.confirm' });
     expect(h.sent.at(-1)).toEqual([
       { questionId: 'q1', value: ['a'], seq: 1 },
       { questionId: 'q3', value: 'IA', seq: 1 },
@@ -464,9 +482,16 @@ describe('quiz page machine: identity prompts', () => {
     p.starts.shift()!.resolve(attempt);
     await waitFor(p.attempt(), (s) => s.matches('answering'));
     p.clock.now = T0 + 30_000;
+    p.actor.send({ type: 'tick' });
     p.actor.send({ type: 'auth.timer.pause' });
     await settle();
     expect(p.paused).toEqual(['41']);
+    // Issue 43: the time shown stands while the prompt is open (it fell 154 → 142 s in 12 s), and the questions are hidden.
+    const shown = () => selectQuizPageView(p.attempt().getSnapshot() as QuizAttemptSnapshot);
+    expect(shown()).toMatchObject({ status: 'answering', paused: true, timer: { secondsLeft: 30 } });
+    p.clock.now = T0 + 42_000;
+    p.actor.send({ type: 'tick' });
+    expect(shown()).toMatchObject({ timer: { secondsLeft: 30 } });
     // The prompt stays open past the deadline: no time-up while it is open.
     p.clock.now = T0 + 90_000;
     p.actor.send({ type: 'tick' });
@@ -482,6 +507,7 @@ describe('quiz page machine: identity prompts', () => {
     await settle();
     expect(p.attempt().getSnapshot().matches('answering')).toBe(true);
     expect(timerView(p.attempt().getSnapshot().context)?.secondsLeft).toBe(30);
+    expect(shown()).toMatchObject({ paused: false, timer: { secondsLeft: 30 } });
     p.clock.now = T0 + 120_000;
     p.actor.send({ type: 'tick' });
     await waitFor(p.attempt(), (s) => s.matches('submitting'));

@@ -73,6 +73,8 @@ export interface QuizAttemptContext {
   timerHidden: boolean;
   /** An identity prompt is open: answering waits. */
   paused: boolean;
+  /** The local clock when the prompt opened: the time shown stands there until the resume (issue 43). */
+  pausedAt: number | null;
   result: QuizResult | null;
   /** A refusal to show (start refused, submit failed, load failed). */
   problem: string | null;
@@ -135,16 +137,26 @@ export function shownValue(context: Pick<QuizAttemptContext, 'answers' | 'drafts
   return context.drafts[questionId] ?? context.answers[questionId]?.value;
 }
 
-/** Required questions without an answer (a manual submit asks to confirm). */
+/** Required questions without an answer. */
 export function unansweredRequired(context: Pick<QuizAttemptContext, 'attempt' | 'answers' | 'drafts'>): Question[] {
-  return (context.attempt?.questions ?? []).filter((q) => q.required && !isAnswered(shownValue(context, q.id)));
+  return unanswered(context).filter((q) => q.required);
 }
 
-/** ms left: the server's deadline against the local clock corrected by the measured offset. */
-export function timeLeftMs(context: Pick<QuizAttemptContext, 'attempt' | 'offset' | 'lastTick'>, at: number = context.lastTick): number | null {
+/** Questions without an answer: a manual submit with any of them asks first, naming how many (issue 43). */
+export function unanswered(context: Pick<QuizAttemptContext, 'attempt' | 'answers' | 'drafts'>): Question[] {
+  return (context.attempt?.questions ?? []).filter((q) => !isAnswered(shownValue(context, q.id)));
+}
+
+/**
+ * ms left: the server's deadline against the local clock corrected by the measured offset. While an
+ * identity prompt is open the clock stands at the prompt's opening (issue 43: the server's does too;
+ * its resume moves the deadline by the time it measured).
+ */
+export function timeLeftMs(context: Pick<QuizAttemptContext, 'attempt' | 'offset' | 'lastTick'> & { pausedAt?: number | null }, at: number = context.lastTick): number | null {
   const deadline = context.attempt?.deadline_at;
   if (!deadline) return null;
-  return Date.parse(deadline) - (at + context.offset);
+  const shownAt = context.pausedAt == null ? at : Math.min(at, context.pausedAt);
+  return Date.parse(deadline) - (shownAt + context.offset);
 }
 
 /** Server answers merged with journal answers of a higher seq. */
@@ -175,7 +187,8 @@ function adopt(context: QuizAttemptContext, attempt: Attempt): Partial<QuizAttem
     index: Math.min(Math.max(0, context.index), last),
     result: attempt.result,
     problem: null,
-    timedOut: false,
+    // The result of the attempt time-up submitted says so (the server's own record may call it the learner's, within the grace).
+    timedOut: context.attempt?.id === attempt.id ? context.timedOut : false,
   };
 }
 
@@ -307,7 +320,8 @@ export const quizAttemptMachine = setup({
       const left = timeLeftMs(context, context.now());
       return !context.paused && left !== null && left <= 0;
     },
-    allRequiredAnswered: ({ context }) => unansweredRequired(context).length === 0,
+    /** Every question answered and no identity prompt open: a manual submit needs no confirmation. */
+    submitAtOnce: ({ context }) => !context.paused && unanswered(context).length === 0,
     passed: ({ context }) => context.result?.pass === true,
     canRetake: ({ context }) => context.quiz?.availability === 'available',
   },
@@ -332,13 +346,15 @@ export const quizAttemptMachine = setup({
     lastTick: 0,
     timerHidden: false,
     paused: false,
+    pausedAt: null,
     result: null,
     problem: null,
     timedOut: false,
   }),
   on: {
-    pause: { actions: assign({ paused: true }) },
-    resume: { actions: assign({ paused: false }) },
+    // The time shown stops at the prompt's opening, to the millisecond (not at the last tick).
+    pause: { actions: assign(({ context }) => (context.pausedAt === null ? { paused: true, pausedAt: context.now(), lastTick: context.now() } : { paused: true })) },
+    resume: { actions: assign({ paused: false, pausedAt: null }) },
     'deadline.moved': {
       guard: ({ context, event }) => context.attempt?.id === event.attemptId && context.attempt.status === 'open',
       actions: assign(({ context, event }) => ({
@@ -436,17 +452,18 @@ export const quizAttemptMachine = setup({
           states: {
             editing: {
               on: {
+                // While an identity prompt is open nothing is submitted (the page shows no question, issue 43).
                 submit: [
-                  { guard: 'allRequiredAnswered', target: '#quizAttempt.submitting', actions: ['commitAll', journal] },
-                  { target: 'confirming' },
+                  { guard: 'submitAtOnce', target: '#quizAttempt.submitting', actions: ['commitAll', journal] },
+                  { guard: 'notPaused', target: 'confirming' },
                 ],
               },
             },
-            /** Required questions are unanswered: the learner confirms (a timed submit never asks). */
+            /** Questions are unanswered: the learner confirms, told how many (a time-up submit never asks). */
             confirming: {
               on: {
-                'submit.confirm': { target: '#quizAttempt.submitting', actions: ['commitAll', journal] },
-                'submit.cancel': 'editing',
+                'submit.confirm': { guard: 'notPaused', target: '#quizAttempt.submitting', actions: ['commitAll', journal] },
+                'submit.cancel': { guard: 'notPaused', target: 'editing' },
               },
             },
           },

@@ -5,7 +5,7 @@ import { selectQuizPageView, type QuizAttemptSnapshot } from './quiz-attempt.sel
 
 // ADR 022: the quiz attempt as issue 13 and SPEC §4/§5/§8 describe it, written from them and not
 // read off the machine. The answering state is named `answering(form, sync)`: the form (editing,
-// or confirming a submit with unanswered required questions) and the answers' sync (idle = saved,
+// or confirming a submit with unanswered questions, issue 43) and the answers' sync (idle = saved,
 // saving, offline = not saved). Everything here computes from the context the rules themselves
 // (what is unsent, whether time is up), independently of the machine's guards.
 
@@ -83,13 +83,18 @@ function answeringRow(form: Form, sync: Sync): OracleRow<QuizAttemptSnapshot> {
     'timer.toggle': here,
     ...(form === 'editing'
       ? {
+          // Issue 43: any question left unanswered (required or not) is named before a manual submit.
           submit: (_, s) => {
             const c = ctx(s);
-            const missing = (c.attempt?.questions ?? []).some((q) => q.required && !answered(c.drafts[q.id] ?? c.answers[q.id]?.value));
+            if (c.paused) return null;
+            const missing = (c.attempt?.questions ?? []).some((q) => !answered(c.drafts[q.id] ?? c.answers[q.id]?.value));
             return missing ? answering('confirming', sync) : submitting(c);
           },
         }
-      : { 'submit.confirm': (_, s) => submitting(ctx(s)), 'submit.cancel': answering('editing', sync) }),
+      : {
+          'submit.confirm': (_, s) => (ctx(s).paused ? null : submitting(ctx(s))),
+          'submit.cancel': (_, s) => (ctx(s).paused ? null : answering('editing', sync)),
+        }),
     ...(sync === 'saving'
       ? {
           'xstate.done.actor.sendAnswers': (e, s) => answering(form, stillUnsent(ctx(s), e.output as SendOutcome) ? 'saving' : 'idle'),
@@ -182,9 +187,10 @@ export const quizAttemptOracle: Oracle<QuizAttemptSnapshot> = {
     return {
       retry: view.status === 'load_failed' || (view.status === 'submitting' && (view.refused || (s.matches('resultFailed') && view.offline))),
       start: view.status === 'intro' && !view.starting && !view.identityCheck,
-      submit: view.status === 'answering' && !view.confirming,
-      'submit.confirm': view.status === 'answering' && view.confirming,
-      'submit.cancel': view.status === 'answering' && view.confirming,
+      // Issue 43: while an identity prompt is open the page shows no questions and no submit.
+      submit: view.status === 'answering' && !view.confirming && !view.paused,
+      'submit.confirm': view.status === 'answering' && view.confirming && !view.paused,
+      'submit.cancel': view.status === 'answering' && view.confirming && !view.paused,
       'timer.toggle': view.status === 'answering',
       retake: view.status === 'result' && !view.passed && !view.starting && view.quiz.availability === 'available',
     };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { quizAttemptMachine, unansweredRequired, unsentOf, type QuizAttemptContext, type SendOutcome } from './quiz-attempt.machine';
+import { quizAttemptMachine, timeLeftMs, unanswered, unsentOf, type QuizAttemptContext, type SendOutcome } from './quiz-attempt.machine';
 import { AFTER_RESULT, AFTER_SUBMIT, AFTER_SYNC, quizAttemptOracle } from './quiz-attempt.oracle';
 import { selectQuizPageView, type QuizAttemptSnapshot } from './quiz-attempt.selectors';
 import { finishedAttempt, openAttempt, sampleQuiz, sampleRecords, T0 } from './quiz-attempt.fixtures';
@@ -94,7 +94,7 @@ function serializeState(s: AnyMachineSnapshot): string {
     value: s.value,
     unsent: unsentOf(c).length > 0,
     draft: Object.keys(c.drafts).length === 0 ? 'none' : Object.keys(c.drafts).some((id) => c.answers[id]?.value !== c.drafts[id]) ? 'changed' : 'same',
-    complete: unansweredRequired(c).length === 0,
+    complete: unanswered(c).length === 0,
     q2full: Array.isArray(q2) && q2.length >= 2,
     paused: c.paused,
     attempt: c.attempt?.id ?? null,
@@ -124,6 +124,13 @@ function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknow
   const q2 = c.answers.q2?.value;
   if (Array.isArray(q2)) expect(q2.length).toBeLessThanOrEqual(2);
   if (view.status === 'answering') {
+    // Issue 43: the confirmation names every unanswered question; while paused no question is shown
+    // and the time shown stands at the prompt's opening, whatever the clock says now.
+    const given = (v: unknown) => (Array.isArray(v) ? v.length > 0 : typeof v === 'string' && v.trim() !== '');
+    const missing = (c.attempt?.questions ?? []).filter((q) => !given(c.drafts[q.id] ?? c.answers[q.id]?.value)).length;
+    expect(view.unanswered).toBe(missing);
+    expect(c.paused).toBe(c.pausedAt !== null);
+    if (c.paused && view.timer) expect(view.timer.secondsLeft).toBe(Math.max(0, Math.ceil(timeLeftMs({ ...c, pausedAt: null }, c.pausedAt!)! / 1000)));
     expect(view.save === 'saved').toBe(unsentOf(c).length === 0 && Object.keys(c.drafts).length === 0 && !s.matches({ answering: { sync: 'offline' } }));
   }
   expect(live.hasTag('busy')).toBe(['loading', 'starting', 'resuming', 'submitting', 'fetchingResult'].some((state) => s.matches(state as never)));

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { AnswerValue, QuestionKind, QuestionReview, QuizRecordList, QuizResult, QuizSummary } from '../../api/schemas/quizzes.schema';
-import { shownValue, timeLeftMs, unansweredRequired, unsentOf, type quizAttemptMachine, type QuizAttemptContext } from './quiz-attempt.machine';
+import { shownValue, timeLeftMs, unanswered, unsentOf, type quizAttemptMachine, type QuizAttemptContext } from './quiz-attempt.machine';
 
 export type QuizAttemptSnapshot = SnapshotFrom<typeof quizAttemptMachine>;
 
@@ -53,14 +53,27 @@ export type QuizPageView =
       timer: TimerView | null;
       cutByClosingTime: boolean;
       confirming: boolean;
-      unansweredRequired: number;
+      /** Questions without an answer (the confirmation names how many). */
+      unanswered: number;
       paused: boolean;
     }
   | { status: 'submitting'; quiz: QuizSummary; timer: TimerView | null; offline: boolean; problem: string | null; refused: boolean; timedOut: boolean }
-  | { status: 'result'; quiz: QuizSummary; result: QuizResult | null; passed: boolean; canRetake: boolean; retakeAlert: boolean; review: { question: QuestionView; review: QuestionReview }[]; starting: boolean; problem: string | null };
+  | {
+      status: 'result';
+      quiz: QuizSummary;
+      result: QuizResult | null;
+      passed: boolean;
+      /** Submitted at time-up, not by the learner (issue 43: the result says so). */
+      automatic: boolean;
+      canRetake: boolean;
+      retakeAlert: boolean;
+      review: { question: QuestionView; review: QuestionReview }[];
+      starting: boolean;
+      problem: string | null;
+    };
 
 /** The timer: a view of the deadline (recomputed from the last tick's clock), never a count. */
-export function timerView(context: Pick<QuizAttemptContext, 'attempt' | 'offset' | 'lastTick' | 'timerHidden'>): TimerView | null {
+export function timerView(context: Pick<QuizAttemptContext, 'attempt' | 'offset' | 'lastTick' | 'timerHidden'> & { pausedAt?: number | null }): TimerView | null {
   const left = timeLeftMs(context);
   if (left === null) return null;
   const secondsLeft = Math.max(0, Math.ceil(left / 1000));
@@ -119,7 +132,7 @@ export function selectQuizPageView(snapshot: QuizAttemptSnapshot): QuizPageView 
       timer: timerView(c),
       cutByClosingTime: c.attempt?.cut_by_closing_time ?? false,
       confirming: snapshot.matches({ answering: { form: 'confirming' } }),
-      unansweredRequired: unansweredRequired(c).length,
+      unanswered: unanswered(c).length,
       paused: c.paused,
     };
   }
@@ -145,8 +158,10 @@ export function selectQuizPageView(snapshot: QuizAttemptSnapshot): QuizPageView 
     quiz,
     result: c.result,
     passed: snapshot.matches('passed'),
+    automatic: c.timedOut || c.result?.finished_by === 'deadline',
     canRetake: snapshot.can({ type: 'retake' }),
-    retakeAlert: quiz.retake_alert,
+    // Issue 43: "failed several times" is not said of a quiz that is passed.
+    retakeAlert: quiz.retake_alert && !snapshot.matches('passed'),
     review,
     starting: snapshot.matches('starting'),
     problem: c.problem,

@@ -93,8 +93,8 @@ describe('/mockexam page', () => {
     await userEvent.click(await screen.findByRole('radio', { name: 'Pure risk' }));
     await waitFor(() => expect(screen.getByTestId('quiz-save-status')).toHaveAttribute('data-save', 'saved'));
     await userEvent.click(screen.getByTestId('quiz-submit'));
-    // q2 is required and unanswered: the learner confirms.
-    await userEvent.click(within(await screen.findByTestId('quiz-confirm')).getByRole('button', { name: 'Submit anyway' }));
+    // q2 is unanswered: the learner confirms.
+    await userEvent.click(within(await screen.findByTestId('confirmation-modal')).getByRole('button', { name: 'Submit anyway' }));
     expect(await screen.findByTestId('quiz-result-score')).toHaveTextContent('Score: 2 of 2');
     // A mock exam can be sat again: no "already submitted".
     expect(screen.queryByTestId('quiz-already-submitted')).toBeNull();

@@ -62,6 +62,15 @@ export function tickerLogic(target: NonNullable<QuizWiring['target']>, tickMs: n
   });
 }
 
+/**
+ * An attempt read while a pause holds it (a reload during an identity prompt) has no questions
+ * (issue 43): the page's prompt is gone, so the pause is ended — the server gives back only the time
+ * until a check it recorded as passed, nothing without one — and the attempt comes with its questions.
+ */
+export async function unpaused(attempt: Attempt): Promise<Attempt> {
+  return attempt.status === 'open' && attempt.paused ? resumeAttempt(attempt.id) : attempt;
+}
+
 /** The attempt machine with the real API and the journal. */
 export function quizAttemptLogic({ journal = createQuizJournal(), target = window, tickMs = 1000 }: QuizWiring = {}) {
   return quizAttemptMachine.provide({
@@ -71,7 +80,7 @@ export function quizAttemptLogic({ journal = createQuizJournal(), target = windo
         return { quiz, records };
       }),
       startAttempt: fromPromise(({ input }) => startAttempt(input.quizId).catch(rethrow)),
-      loadAttempt: fromPromise(({ input, signal }) => getAttempt(input.attemptId, { signal }).catch(rethrow)),
+      loadAttempt: fromPromise(({ input, signal }) => getAttempt(input.attemptId, { signal }).then(unpaused).catch(rethrow)),
       // One PUT per answer, in order; a 400 (max choices, unknown option) is that answer's refusal.
       sendAnswers: fromPromise(async ({ input }): Promise<SendOutcome> => {
         const outcome: SendOutcome = { saved: [], refused: [] };

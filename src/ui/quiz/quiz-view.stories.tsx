@@ -24,6 +24,7 @@ const base: QuizAttemptContext = {
   lastTick: T0,
   timerHidden: false,
   paused: false,
+  pausedAt: null,
   result: null,
   problem: null,
   timedOut: false,
@@ -89,7 +90,8 @@ export const MaxChoicesRefused: Story = {
 export const ShortText: Story = { args: { view: answering('saving', { index: 2, drafts: { q3: 'Insurance Auth' } }) } };
 export const ConfirmUnanswered: Story = { args: { view: answering('idle', {}, 'confirming') } };
 export const CutByClosingTime: Story = { args: { view: answering('idle', { attempt: openAttempt({ cut: true, deadlineIn: 4 * 60_000 }) }) } };
-export const PausedForIdentity: Story = { args: { view: answering('idle', { paused: true }) } };
+/** Issue 43: the identity prompt alone; the time shown stands at the prompt's opening. */
+export const PausedForIdentity: Story = { args: { view: answering('idle', { paused: true, pausedAt: T0, lastTick: T0 + 12_000 }) } };
 export const TimerFiveMinutes: Story = { args: { view: answering('idle', { lastTick: T0 + 5 * 60_000 + 10_000 }) } };
 export const TimerOneMinute: Story = { args: { view: answering('idle', { lastTick: T0 + 9 * 60_000 + 15_000 }) } };
 export const TimerWarning: Story = { args: { view: answering('idle', { lastTick: T0 + 9 * 60_000 + 40_000 }) } };
@@ -108,4 +110,10 @@ const last = finishedAttempt(false, { availability: 'no_attempts_left' });
 export const ResultFailedNoAttemptsLeft: Story = { args: { view: view('failed', { attempt: { ...last, review: [] }, quiz: last.quiz, result: last.result }) } };
 export const ResultTimedOut: Story = {
   args: { view: view('failed', { attempt: failed, quiz: failed.quiz, result: { ...failed.result!, finished_by: 'deadline' } }) },
+};
+/** Issue 43: submitted at time-up by the page (within the grace): the result says it was automatic. */
+export const ResultSubmittedAtTimeUp: Story = { args: { view: view('failed', { attempt: firstFail, quiz: firstFail.quiz, result: firstFail.result, timedOut: true }) } };
+/** Issue 43: a key withheld while an attempt is left (no correct answers, no explanations). */
+export const ResultFailedKeyWithheld: Story = {
+  args: { view: view('failed', { attempt: { ...firstFail, review: firstFail.review.map((r) => ({ ...r, correct_answer: [], explanation: '' })) }, quiz: firstFail.quiz, result: firstFail.result }) },
 };

@@ -10,7 +10,7 @@ import { QuizView, type QuizViewProps } from './quiz-view';
 
 const base: QuizAttemptContext = {
   quizId: '7', now: () => T0, readJournal: () => [], quiz: sampleQuiz, records: [], attempt: openAttempt(), answers: {}, saved: {}, drafts: {}, refusals: {},
-  index: 0, offset: 0, lastTick: T0, timerHidden: false, paused: false, result: null, problem: null, timedOut: false,
+  index: 0, offset: 0, lastTick: T0, timerHidden: false, paused: false, pausedAt: null, result: null, problem: null, timedOut: false,
 };
 const view = (value: unknown, context: Partial<QuizAttemptContext> = {}) =>
   selectQuizPageView(quizAttemptMachine.resolveState({ value: value as never, context: { ...base, ...context } }) as QuizAttemptSnapshot);
@@ -83,11 +83,47 @@ describe('quiz view', () => {
     expect(screen.queryByTestId('quiz-fail-retry')).toBeNull();
   });
 
-  it('asks to confirm a submit with unanswered required questions', async () => {
+  it('asks to confirm a submit with unanswered questions, naming how many with a real plural, in the shared confirmation dialog (issue 43)', async () => {
     const h = show(view({ answering: { form: 'confirming', sync: 'idle' } }));
-    expect(screen.getByRole('alertdialog')).toHaveTextContent('2 required questions have no answer.');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit anyway' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('3 questions are unanswered. Submit anyway?');
+    expect(screen.getByTestId('confirmation-modal')).toBe(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep answering' }));
+    expect(h.onCancelConfirm).toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit anyway' }));
     expect(h.onConfirm).toHaveBeenCalled();
+  });
+
+  it('names one unanswered question in the singular', () => {
+    show(view({ answering: { form: 'confirming', sync: 'idle' } }, { answers: { q1: { value: ['a'], seq: 1 }, q2: { value: ['a'], seq: 1 } } }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('1 question is unanswered. Submit anyway?');
+  });
+
+  it('in Traditional Chinese names the unanswered questions', () => {
+    show(view({ answering: { form: 'confirming', sync: 'idle' } }), 'zh');
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('有 3 條題目尚未作答，仍要提交嗎？');
+  });
+
+  it('while an identity prompt is open shows no question and no submit, only that the time stands (issue 43)', () => {
+    show(view({ answering: { form: 'editing', sync: 'idle' } }, { paused: true, pausedAt: T0 }));
+    expect(screen.getByTestId('quiz-paused')).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByTestId('quiz-submit')).toBeNull();
+  });
+
+  it('a result submitted at time-up says so; a passed quiz shows no retake alert (issue 43)', () => {
+    const failed = finishedAttempt(false);
+    show(view('failed', { attempt: failed, quiz: failed.quiz, result: failed.result, timedOut: true }));
+    expect(screen.getByTestId('quiz-result-automatic')).toHaveTextContent('Submitted automatically at time-up');
+    // Another attempt is left: the review says when the key comes.
+    expect(screen.getByTestId('quiz-review-key-later')).toHaveTextContent('once you have passed or have no attempt left');
+  });
+
+  it('a passed result shows no "failed several times" alert even if the quiz had many failures', () => {
+    const passed = finishedAttempt(true);
+    show(view('passed', { attempt: passed, quiz: { ...passed.quiz, retake_alert: true }, result: passed.result }));
+    expect(screen.queryByTestId('quiz-retake-alert')).toBeNull();
+    expect(screen.queryByTestId('quiz-result-automatic')).toBeNull();
   });
 
   it('an examination\'s records link each passed attempt to its certificate (SPEC §3); a quiz\'s do not', () => {

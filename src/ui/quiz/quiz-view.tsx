@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { QuizSummary } from '../../api/schemas/quizzes.schema';
 import type { QuizPageView } from '../../machines/quiz-attempt/quiz-attempt.selectors';
+import { ConfirmationModal } from '../dialogs/confirmation-modal';
 import { LoadingOverlay } from '../layout/loading-overlay';
 import { Button } from '../primitives/button';
 import { QuizQuestion } from './quiz-question';
@@ -45,9 +46,9 @@ function QuizFacts({ quiz }: { quiz: QuizSummary }) {
   );
 }
 
-function RetakeAlert({ quiz }: { quiz: QuizSummary }) {
+function RetakeAlert({ quiz, shown = quiz.retake_alert }: { quiz: QuizSummary; shown?: boolean }) {
   const { t } = useTranslation();
-  return quiz.retake_alert ? (
+  return shown ? (
     <p role="alert" className="quiz-view__alert" data-testid="quiz-retake-alert">
       {t('quiz:retake_alert')}
     </p>
@@ -131,55 +132,60 @@ export function QuizView(p: QuizViewProps) {
           </p>
         ) : null}
         {view.paused ? (
-          <p role="status" className="quiz-view__notice">
+          <p role="status" className="quiz-view__notice" data-testid="quiz-paused">
             {t('quiz:paused')}
           </p>
         ) : null}
-        <nav className="quiz-view__index" aria-label={t('quiz:questions', { count: total })}>
-          {view.questions.map((q, i) => (
-            <button
-              key={q.id}
-              type="button"
-              className={`quiz-view__dot${i === view.index ? ' quiz-view__dot--current' : ''}${q.answered ? ' quiz-view__dot--answered' : ''}`}
-              aria-current={i === view.index ? 'step' : undefined}
-              onClick={() => p.onGo(i)}
-            >
-              {i + 1}
-            </button>
-          ))}
-        </nav>
-        {question ? (
-          <QuizQuestion
-            key={question.id}
-            question={question}
-            total={total}
-            disabled={view.paused}
-            onChoose={(optionId) => p.onChoose(question.id, optionId)}
-            onType={(text) => p.onType(question.id, text)}
-            onBlur={() => p.onCommit(question.id)}
-          />
-        ) : null}
-        <div className="quiz-view__actions">
-          <Button onClick={() => p.onGo(view.index - 1)} disabled={view.index === 0} data-testid="quiz-previous">
-            {t('quiz:previous')}
-          </Button>
-          <Button onClick={() => p.onGo(view.index + 1)} disabled={view.index >= total - 1} data-testid="quiz-next">
-            {t('quiz:next')}
-          </Button>
-          <Button variant="accent" onClick={p.onSubmit} disabled={view.confirming} data-testid="quiz-submit">
-            {t('quiz:submit')}
-          </Button>
-        </div>
-        {view.confirming ? (
-          <div role="alertdialog" aria-labelledby="quiz-confirm-title" aria-describedby="quiz-confirm-body" className="quiz-view__confirm" data-testid="quiz-confirm">
-            <h2 id="quiz-confirm-title">{t('quiz:confirm_title')}</h2>
-            <p id="quiz-confirm-body">{t('quiz:confirm_body', { count: view.unansweredRequired })}</p>
-            <Button variant="accent" onClick={p.onConfirm} autoFocus>
-              {t('quiz:confirm_submit')}
-            </Button>
-            <Button onClick={p.onCancelConfirm}>{t('quiz:confirm_cancel')}</Button>
-          </div>
-        ) : null}
+        {/* Issue 43: while the identity prompt is open the questions are not shown (nor served). */}
+        {view.paused ? null : (
+          <>
+            <nav className="quiz-view__index" aria-label={t('quiz:questions', { count: total })}>
+              {view.questions.map((q, i) => (
+                <button
+                  key={q.id}
+                  type="button"
+                  className={`quiz-view__dot${i === view.index ? ' quiz-view__dot--current' : ''}${q.answered ? ' quiz-view__dot--answered' : ''}`}
+                  aria-current={i === view.index ? 'step' : undefined}
+                  onClick={() => p.onGo(i)}
+                >
+                  {i + 1}
+                </button>
+              ))}
+            </nav>
+            {question ? (
+              <QuizQuestion
+                key={question.id}
+                question={question}
+                total={total}
+                disabled={view.paused}
+                onChoose={(optionId) => p.onChoose(question.id, optionId)}
+                onType={(text) => p.onType(question.id, text)}
+                onBlur={() => p.onCommit(question.id)}
+              />
+            ) : null}
+            <div className="quiz-view__actions">
+              <Button onClick={() => p.onGo(view.index - 1)} disabled={view.index === 0} data-testid="quiz-previous">
+                {t('quiz:previous')}
+              </Button>
+              <Button onClick={() => p.onGo(view.index + 1)} disabled={view.index >= total - 1} data-testid="quiz-next">
+                {t('quiz:next')}
+              </Button>
+              <Button variant="accent" onClick={p.onSubmit} disabled={view.confirming} data-testid="quiz-submit">
+                {t('quiz:submit')}
+              </Button>
+            </div>
+          </>
+        )}
+        {/* Issue 43: unanswered questions are named before a submit; only the buttons close it. */}
+        <ConfirmationModal
+          open={view.confirming && !view.paused}
+          title={t('quiz:confirm_title')}
+          content={t('quiz:confirm_body', { count: view.unanswered })}
+          confirmLabel={t('quiz:confirm_submit')}
+          cancelLabel={t('quiz:confirm_cancel')}
+          onConfirm={p.onConfirm}
+          onCancel={p.onCancelConfirm}
+        />
       </section>
     );
   }
@@ -211,7 +217,7 @@ export function QuizView(p: QuizViewProps) {
             <p data-testid="quiz-result-score">{t('quiz:score', { score: result.score, full: result.full_marks })}</p>
             <p>{t('quiz:started_at', { date: formatDate(result.started_at, i18n.language) })}</p>
             <p>{t('quiz:completed_at', { date: formatDate(result.completed_at, i18n.language) })}</p>
-            {result.finished_by === 'deadline' ? <p>{t('quiz:finished_by_deadline')}</p> : null}
+            {view.automatic ? <p data-testid="quiz-result-automatic">{t('quiz:finished_by_deadline')}</p> : null}
           </>
         ) : null}
         {view.passed && !p.repeatable ? <p data-testid="quiz-already-submitted">{t('quiz:not_available_submitted')}</p> : null}
@@ -219,7 +225,7 @@ export function QuizView(p: QuizViewProps) {
         {!view.passed && view.canRetake ? <p data-testid="quiz-fail-retry">{t('quiz:fail_may_retry')}</p> : null}
         {!view.passed && !view.canRetake && quiz.availability === 'no_attempts_left' ? <p data-testid="quiz-fail-retry">{t('quiz:fail_no_attempts_left')}</p> : null}
       </div>
-      <RetakeAlert quiz={quiz} />
+      <RetakeAlert quiz={quiz} shown={view.retakeAlert} />
       {view.canRetake ? (
         <Button variant="accent" onClick={p.onRetake} disabled={view.starting} data-testid="quiz-retake">
           {t('quiz:retake')}
@@ -228,6 +234,8 @@ export function QuizView(p: QuizViewProps) {
       {view.review.length > 0 ? (
         <section aria-labelledby="quiz-review-title" className="quiz-review">
           <h2 id="quiz-review-title">{t('quiz:review')}</h2>
+          {/* Issue 43: the key is kept back while another attempt is left. */}
+          {quiz.availability === 'available' ? <p data-testid="quiz-review-key-later">{t('quiz:review_key_later')}</p> : null}
           <ol>
             {view.review.map(({ question, review }) => (
               <li key={question.id}>
