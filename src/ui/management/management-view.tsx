@@ -379,6 +379,7 @@ function RejectDialog({ view, onRejectCancel, onRejectConfirm }: { view: Managem
       title={target ? t('management:reject_title', { name: target.user_name }) : undefined}
       fallbackTitle={t('management:reject')}
       description={target ? t('management:reject_intro', { course: target.course_title }) : undefined}
+      role="alertdialog"
       testId="reject-dialog"
     >
       <form className="management-view__reject" onSubmit={confirm}>
