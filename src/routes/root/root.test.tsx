@@ -63,6 +63,23 @@ describe('app-download dialog in the app', () => {
     expect((await screen.findAllByTestId('home-tile')).length).toBeGreaterThan(0);
   });
 
+  // Issue 43 item 20: closed once, it stays closed on the next full page load of the same session.
+  it('once closed on an iPhone, does not come back at the next full page load of the session', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE);
+    const first = renderApp('/main', { config: demoAppConfig });
+    await userEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(screen.queryByTestId('app-download-dialog')).toBeNull();
+    first.unmount();
+    // A full page load: a new app on the same session storage.
+    renderApp('/main', { config: demoAppConfig });
+    expect((await screen.findAllByTestId('home-tile')).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('app-download-dialog')).toBeNull();
+    // A new browser session shows it again.
+    sessionStorage.removeItem('app_download_seen');
+    renderApp('/main', { config: demoAppConfig });
+    expect(await screen.findByTestId('app-download-dialog')).toBeVisible();
+  });
+
   it('offers the link and an OK button when configured so', async () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE);
     const config = { ...demoAppConfig, downloadApp: { ...demoAppConfig.downloadApp, closable: true, link: 'https://apps.example/agent-academy' } };
