@@ -1,7 +1,8 @@
 import { composeStories } from '@storybook/react-vite';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fn } from 'storybook/test';
+import { afterEach, describe, expect, it } from 'vitest';
 import { clickBackdrop } from '../testing/render';
 import { renderWithI18n } from '../testing/render-with-i18n';
 import * as stories from './offline-enrolment-view.stories';
@@ -49,8 +50,8 @@ describe('the offline enrolment view', () => {
   // Issue 43 item 17: the cancel-enrolment confirmation closes only through its two buttons.
   it('keeps the cancel-enrolment confirmation open on Escape and on a click outside', async () => {
     const { ConfirmingCancel } = composeStories(stories);
-    const onDismissCancel = vi.fn();
-    const onConfirmCancel = vi.fn();
+    const onDismissCancel = fn();
+    const onConfirmCancel = fn();
     renderWithI18n(<ConfirmingCancel onDismissCancel={onDismissCancel} onConfirmCancel={onConfirmCancel} />);
     const dialog = await screen.findByRole('alertdialog');
     // Radix registers its outside-pointer listener on the next tick after opening.
