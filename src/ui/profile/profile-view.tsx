@@ -1,3 +1,4 @@
+import { FormDateInput } from '../primitives/date-input';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -128,11 +129,11 @@ function HistoryCard({ view, history, onPeriod }: { view: ProfileViewModel; hist
       <form className="profile-view__period" onSubmit={form.onSubmit} noValidate>
         <label>
           <span>{t('profile:from')}</span>
-          <input type="date" {...form.field('from_date')} aria-invalid={periodError ? true : undefined} data-testid="history-from" />
+          <FormDateInput {...form.value('from_date')} aria-invalid={periodError ? true : undefined} data-testid="history-from" />
         </label>
         <label>
           <span>{t('profile:to')}</span>
-          <input type="date" {...form.field('to_date')} aria-invalid={periodError ? true : undefined} data-testid="history-to" />
+          <FormDateInput {...form.value('to_date')} aria-invalid={periodError ? true : undefined} data-testid="history-to" />
         </label>
         <Button type="submit" variant="primary" disabled={view.periodBusy}>
           {view.periodBusy ? t('profile:loading_period') : t('profile:show')}

@@ -1,8 +1,10 @@
+import { formatDateTime } from '../format/date-format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { QuizRecordList } from '../../api/schemas/quizzes.schema';
 
-export const formatDate = (iso: string, lang: string) => new Date(iso).toLocaleString(lang === 'en' ? 'en-GB' : lang === 'cn' ? 'zh-CN' : 'zh-HK');
+/** A record's moment, in the one style of every page (../format/date-format.ts). */
+export const formatDate = (iso: string, lang: string) => formatDateTime(iso, lang);
 
 /** The printable certificate of a passed examination attempt (SPEC §3 certificate). */
 export const certificatePath = (courseId: string, quizId: string, attemptId: string) => `/course/${courseId}/quiz/${quizId}/attempts/${attemptId}/certificate`;
