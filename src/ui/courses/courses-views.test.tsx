@@ -47,6 +47,15 @@ describe('course card', () => {
     expect(screen.getByText('推薦')).toBeInTheDocument();
     expect(screen.getByText('第 3 名')).toBeInTheDocument();
   });
+
+  // Issue 43 item 25: every item done is not the course done while a quiz remains to pass.
+  it('says a quiz remains, not "100% complete", when every item is done but the course is in progress', () => {
+    renderWithI18n(<CourseCard course={{ ...inProgressCard, progress: 100 }} onNavigate={vi.fn()} />);
+    expect(screen.getByRole('progressbar', { name: 'Items done · quiz to pass' })).toBeInTheDocument();
+    expect(screen.queryByText('100% complete')).toBeNull();
+    renderWithI18n(<CourseCard course={{ ...completedCard, progress: 100 }} onNavigate={vi.fn()} />);
+    expect(screen.getByRole('progressbar', { name: '100% complete' })).toBeInTheDocument();
+  });
 });
 
 describe('course grid', () => {

@@ -59,7 +59,7 @@ function Sheet({ certificate: c }: { certificate: ExamCertificate }) {
         {c.cpd_hours !== null ? (
           <div>
             <dt>{t('quiz:certificate_cpd')}</dt>
-            <dd data-testid="exam-certificate-cpd">{t('quiz:certificate_cpd_value', { hours: c.cpd_hours })}</dd>
+            <dd data-testid="exam-certificate-cpd">{t('quiz:certificate_cpd_value', { hours: c.cpd_hours, count: c.cpd_hours })}</dd>
           </div>
         ) : null}
         <div>

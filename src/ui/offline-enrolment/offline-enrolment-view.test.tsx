@@ -65,3 +65,4 @@ describe('the offline enrolment view', () => {
     expect(onConfirmCancel).toHaveBeenCalledTimes(1);
   });
 });
+

@@ -219,7 +219,7 @@ function CertificatesCard({ list, more, onMore }: { list: ExamCertificateList; m
               <p>{c.course_title}</p>
               <p className="profile-view__certificate-meta">
                 {t('profile:certificate_meta', { date: formatDate(c.completed_at, lang), score: formatNumber(c.score, lang), full: formatNumber(c.full_marks, lang) })}
-                {c.cpd_hours !== null ? ` · ${t('profile:certificate_cpd', { hours: formatNumber(c.cpd_hours, lang) })}` : ''}
+                {c.cpd_hours !== null ? ` · ${t('profile:certificate_cpd', { hours: formatNumber(c.cpd_hours, lang), count: c.cpd_hours })}` : ''}
               </p>
               <p className="profile-view__certificate-meta">{t('profile:certificate_number', { number: c.certificate_number })}</p>
               <Link to={certificateHref(c)} aria-label={t('profile:certificate_open_label', { title: c.exam_title })}>
