@@ -87,6 +87,12 @@ async function walk(page: Page, audit: AccessibilityAudit, lang: keyof typeof HT
       await goInside(page, new URL(page.url()).pathname.replace(/\/attempts\/.+$/, ''));
       await expect(page.getByTestId('quiz-records')).toBeVisible();
       await checkHere();
+      // Issue 43: on a phone a record is a card of readable rows, not columns one character wide.
+      if ((page.viewportSize()?.width ?? 1280) < 576) {
+        const cellWidth = await page.getByTestId('quiz-records').locator('tbody td').first().evaluate((td) => td.getBoundingClientRect().width);
+        expect(cellWidth, 'a record cell spans the card').toBeGreaterThan(250);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      }
     },
     '/course/1': async () => {
       const items = await page.getByTestId('lesson-item').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));

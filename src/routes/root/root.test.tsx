@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { agent01, json, tokenFor } from '../../api/test-helpers';
 import { clearToken, setToken } from '../../platform/storage/token-storage';
@@ -15,6 +15,16 @@ describe('document title (SPEC §1)', () => {
   it("is 'title -- product title', or the product title alone when the title part is empty", () => {
     expect(documentTitle('Settings', 'Agent Academy')).toBe('Settings -- Agent Academy');
     expect(documentTitle('', 'Agent Academy')).toBe('Agent Academy');
+  });
+});
+
+describe('document title in the interface language (issue 43)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  it('names the page and the product in Chinese when the interface is Chinese', async () => {
+    setToken(tokenFor('1'));
+    fakeApi({ 'GET /api/users/current': () => json(agent01), 'GET /api/notifications': () => json({ data: [], page: 1, per_page: 10, total: 0 }) });
+    renderApp('/notification', { lang: 'zh' });
+    await waitFor(() => expect(document.title).toBe('通知 -- 代理人學院'));
   });
 });
 

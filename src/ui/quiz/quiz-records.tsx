@@ -20,7 +20,9 @@ export function QuizRecords({ records, certificateHref }: { records: QuizRecordL
         <p>{t('quiz:records_empty')}</p>
       ) : (
         <div className="quiz-records__scroll">
-          <table>
+          {/* On a phone each record is a card of label–value rows (issue 43: the headings had one
+              character a line at 375 px); the labels come from data-label. */}
+          <table className="quiz-records__table">
             <thead>
               <tr>
                 <th scope="col">{t('quiz:record_score')}</th>
@@ -34,13 +36,13 @@ export function QuizRecords({ records, certificateHref }: { records: QuizRecordL
             <tbody>
               {records.map((r) => (
                 <tr key={r.attempt_id}>
-                  <td>{r.score}</td>
-                  <td>{r.full_marks}</td>
-                  <td>{t(r.pass ? 'quiz:pass' : 'quiz:fail')}</td>
-                  <td>{formatDate(r.started_at, i18n.language)}</td>
-                  <td>{formatDate(r.completed_at, i18n.language)}</td>
+                  <td data-label={t('quiz:record_score')}>{r.score}</td>
+                  <td data-label={t('quiz:record_full_marks')}>{r.full_marks}</td>
+                  <td data-label={t('quiz:record_pass')}>{t(r.pass ? 'quiz:pass' : 'quiz:fail')}</td>
+                  <td data-label={t('quiz:record_started')}>{formatDate(r.started_at, i18n.language)}</td>
+                  <td data-label={t('quiz:record_completed')}>{formatDate(r.completed_at, i18n.language)}</td>
                   {certificateHref ? (
-                    <td>
+                    <td data-label={t('quiz:record_certificate')}>
                       {r.pass ? (
                         <Link
                           to={certificateHref(r.attempt_id)}
