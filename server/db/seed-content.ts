@@ -17,6 +17,7 @@ import { DEMO_SCORM_ITEM } from './fixtures/demo-scorm';
 import { DEMO_SCORM_PACKAGE_ID, DEMO_SCORM_SOURCE, describeScormPackage } from '../storage/scorm-packages';
 import { DEMO_OFFLINE_COURSES, DEMO_OFFLINE_ENQUIRY_EMAIL } from './fixtures/demo-offline-courses';
 import { seedManagementDemo } from './seed-management';
+import { seedNotifications } from './seed-notifications';
 import { DEMO_ATTEMPTS, DEMO_QUIZZES } from './fixtures/demo-quizzes';
 import { DEMO_MOCK_ATTEMPTS, DEMO_MOCK_BANK, DEMO_MOCK_PAPER, DEMO_MOCK_TOPICS } from './fixtures/demo-mock-exams';
 import { mockPasses } from '../domain/mock-exams';
@@ -231,6 +232,7 @@ export async function seedContentIfEmpty(db: Db, files: FileStore, now = Date.no
     await seedMockExams(tx, { userId, now });
     await seedOfflineCourses(tx, { courseIds, attachmentIds, userId, now });
     await seedManagementDemo(tx, { courseIds, userId, now });
+    await seedNotifications(tx, { courseIds, userId, now });
     await seedVocab(tx, { userId, at });
 
     await tx.insert(courseLikes).values(DEMO_COURSE_LIKES.map((l) => ({ userId: userId(l.user), courseId: courseIds.get(l.course)! })));

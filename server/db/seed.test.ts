@@ -34,13 +34,15 @@ describe('demo seed', () => {
     }
   });
 
-  it('gives agent01 three unread notifications of different kinds and one read', async () => {
+  it('gives agent01 three unread notifications and one read, each about something the demo has', async () => {
     const [agent01] = await ctx.database.db.select().from(users).where(eq(users.externalId, 'agent01'));
     const rows = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, agent01.id));
     const unread = rows.filter((n) => n.readAt === null);
     expect(unread).toHaveLength(3);
-    expect(new Set(unread.map((n) => n.kind)).size).toBe(3);
+    expect(new Set(rows.map((n) => n.kind))).toEqual(new Set(['recommendation', 'system_notice', 'enrolment_decision']));
     expect(rows.filter((n) => n.readAt !== null)).toHaveLength(1);
+    for (const n of rows.filter((r) => r.kind === 'recommendation')) expect(n.courseId).not.toBeNull();
+    expect(rows.find((n) => n.kind === 'enrolment_decision')?.offlineCourseId).not.toBeNull();
     expect(rows.find((n) => n.kind === 'recommendation')?.sender).toBe('Administrator');
   });
 
@@ -63,10 +65,11 @@ describe('demo seed', () => {
         expect(`${text.title} ${text.body}`).not.toMatch(/\{\{|\[object/);
       }
     }
-    const recommendation = rows.find(({ n }) => n.kind === 'recommendation')!;
+    const recommendation = rows.find(({ n }) => n.title.includes('Financial Needs Analysis'))!;
     expect(recommendation.n.title).toBe('Recommended course: Financial Needs Analysis');
     expect(renderNotification(recommendation.m!, 'zh').title).toBe('推薦課程：財務需要分析');
-    expect(renderNotification(recommendation.m!, 'cn').title).toBe('推荐课程：财务需求分析');
+    // The course's own name (demo-courses.ts): one name per place.
+    expect(renderNotification(recommendation.m!, 'cn').title).toBe('推荐课程：财务需要分析');
   });
 
   it('does nothing on a database that has users', async () => {

@@ -1,9 +1,7 @@
 import { count, sql } from 'drizzle-orm';
-import { PRODUCT_TITLE } from '../../src/config/constants';
 import { hashPassword } from '../auth/password';
-import { renderNotification, type NotificationMessage } from '../domain/notification-messages';
 import type { Db } from './client';
-import { notificationMessages, notifications, users, type NotificationKind, type UserRole } from './schema';
+import { users, type UserRole } from './schema';
 
 export interface DemoAccount {
   externalId: string;
@@ -31,55 +29,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { externalId: 'trainer01', password: 'Trainer2026', name: 'Tsang Ka Lok', role: 'trainer', who: "trainer: shows a classroom session's check-in and check-out codes (/offline/sessions/:id/codes)" },
 ];
 
-const DAY = 86_400_000;
-
-// agent01's notifications, with the message keys the list renders in the reader's language (the
-// stored title and body are their English, as notifyWithMessage writes them).
-const AGENT01_NOTIFICATIONS: { kind: NotificationKind; sender: string | null; message: NotificationMessage; daysAgo: number; read: boolean }[] = [
-  {
-    kind: 'recommendation',
-    sender: 'Administrator',
-    message: {
-      titleKey: 'server:notification_recommendation_title',
-      bodyKey: 'server:notification_recommendation_body',
-      params: { courseName: { en: 'Financial Needs Analysis', zh: '財務需要分析', cn: '财务需求分析' } },
-    },
-    daysAgo: 1,
-    read: false,
-  },
-  {
-    kind: 'assignment_due_date',
-    sender: null,
-    message: {
-      titleKey: 'server:notification_assignment_due_title',
-      bodyKey: 'server:notification_assignment_due_body',
-      params: { courseName: { en: 'Insurance Ethics and Compliance', zh: '保險道德與合規', cn: '保险道德与合规' }, days: 3 },
-    },
-    daysAgo: 2,
-    read: false,
-  },
-  {
-    kind: 'system_notice',
-    sender: null,
-    message: { titleKey: 'server:notification_maintenance_title', bodyKey: 'server:notification_maintenance_body', params: { product: PRODUCT_TITLE, from: '02:00', to: '04:00' } },
-    daysAgo: 3,
-    read: false,
-  },
-  {
-    kind: 'marking_done',
-    sender: null,
-    message: {
-      titleKey: 'server:notification_marking_done_title',
-      bodyKey: 'server:notification_marking_done_body',
-      params: { courseName: { en: 'Product Knowledge: Term Life', zh: '產品知識：定期壽險', cn: '产品知识：定期寿险' } },
-    },
-    daysAgo: 10,
-    read: true,
-  },
-];
-
-/** Fills an empty database with the demo accounts; does nothing (false) when any user exists. */
-export async function seedIfEmpty(db: Db, now = Date.now()): Promise<boolean> {
+/** Fills an empty database with the demo accounts (their notifications: seed-notifications.ts); does nothing (false) when any user exists. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   return db.transaction(async (tx) => {
     // Several processes may start together on one PostgreSQL: only the first one seeds.
@@ -105,22 +56,6 @@ export async function seedIfEmpty(db: Db, now = Date.now()): Promise<boolean> {
         })
         .returning({ id: users.id });
       ids.set(a.externalId, row.id);
-    }
-    for (const n of AGENT01_NOTIFICATIONS) {
-      const { title, body } = renderNotification(n.message, 'en');
-      const [row] = await tx
-        .insert(notifications)
-        .values({
-          userId: ids.get('agent01')!,
-          kind: n.kind,
-          sender: n.sender,
-          title,
-          body,
-          createdAt: new Date(now - n.daysAgo * DAY),
-          readAt: n.read ? new Date(now - (n.daysAgo - 1) * DAY) : null,
-        })
-        .returning({ id: notifications.id });
-      await tx.insert(notificationMessages).values({ notificationId: row.id, titleKey: n.message.titleKey, bodyKey: n.message.bodyKey, params: n.message.params });
     }
     return true;
   });

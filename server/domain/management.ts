@@ -139,6 +139,8 @@ async function notifyDecision(tx: Db, userId: number, decision: Decision, course
     userId,
     { titleKey: `server:management_${decision}_title`, bodyKey: `server:management_${decision}_body`, params: { courseName: course.title, ...(reason ? { reason } : {}) } },
     now,
+    // Its own kind (issue 43), leading to the classroom course's page, where the enrolment is.
+    { kind: 'enrolment_decision', offlineCourseId: course.id },
   );
 }
 

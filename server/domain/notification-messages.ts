@@ -1,6 +1,6 @@
 import type { Language } from '../../src/config/constants';
 import type { Db } from '../db/client';
-import { notificationMessages, notifications, type LocalizedText } from '../db/schema';
+import { notificationMessages, notifications, type LocalizedText, type NotificationKind } from '../db/schema';
 import { translate, type ServerMessageKey } from '../i18n/messages';
 import { localize } from './courses';
 
@@ -24,12 +24,29 @@ export function renderNotification(msg: { titleKey: string; bodyKey: string; par
   return { title: translate(lang, msg.titleKey, vars), body: translate(lang, msg.bodyKey, vars) };
 }
 
-/** Writes a system notice for `userId` with its message keys (inside the caller's transaction). */
-export async function notifyWithMessage(tx: Db, userId: number, msg: NotificationMessage, now: Date): Promise<void> {
+/** The kind of a notification and what it is about (the list links there). */
+export interface NotificationSubject {
+  kind: NotificationKind;
+  sender?: string | null;
+  courseId?: number;
+  offlineCourseId?: number;
+}
+
+/** Writes a notification for `userId` with its message keys (inside the caller's transaction). */
+export async function notifyWithMessage(tx: Db, userId: number, msg: NotificationMessage, now: Date, subject: NotificationSubject): Promise<void> {
   const rendered = renderNotification(msg, 'en');
   const [row] = await tx
     .insert(notifications)
-    .values({ userId, kind: 'system_notice', title: rendered.title, body: rendered.body, createdAt: now })
+    .values({
+      userId,
+      kind: subject.kind,
+      sender: subject.sender ?? null,
+      courseId: subject.courseId ?? null,
+      offlineCourseId: subject.offlineCourseId ?? null,
+      title: rendered.title,
+      body: rendered.body,
+      createdAt: now,
+    })
     .returning({ id: notifications.id });
   await tx.insert(notificationMessages).values({ notificationId: row.id, titleKey: msg.titleKey, bodyKey: msg.bodyKey, params: msg.params });
 }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import type { NotificationListResponse, NotificationsQuery, NotificationsReadResponse } from '../../src/api/schemas/notifications.schema';
+import type { NotificationAbout, NotificationListResponse, NotificationsQuery, NotificationsReadResponse } from '../../src/api/schemas/notifications.schema';
 import type { Language } from '../../src/config/constants';
 import type { Db } from '../db/client';
 import { notificationMessages, notifications, users } from '../db/schema';
@@ -10,6 +10,13 @@ import { renderNotification } from './notification-messages';
 // The notification page (SPEC §2): the caller's notifications and marking them read. The unread
 // count is users.unread_notification_count, kept by the triggers of migration 0017; an answer
 // reads it back after the update, in the same transaction, so it is what the server holds.
+
+/** What the notification leads to: its course, or the classroom course holding its enrolment. */
+function aboutOf(n: { courseId: number | null; offlineCourseId: number | null }): NotificationAbout {
+  if (n.offlineCourseId !== null) return { type: 'offline_course', id: String(n.offlineCourseId) };
+  if (n.courseId !== null) return { type: 'course', id: String(n.courseId) };
+  return null;
+}
 
 /** GET notifications: the user's own, newest first, in `lang` when the server wrote message keys. */
 export async function listNotifications(db: Db, userId: number, query: NotificationsQuery, lang: Language): Promise<NotificationListResponse> {
@@ -32,7 +39,16 @@ export async function listNotifications(db: Db, userId: number, query: Notificat
     data: rows.map(({ n, m }) => {
       // Without message keys (written before them, or by hand) the stored text is all there is.
       const text = m ? renderNotification(m, lang) : { title: n.title, body: n.body };
-      return { id: String(n.id), kind: n.kind, sender: n.sender, title: text.title, body: text.body, created_at: n.createdAt.toISOString(), read: n.readAt !== null };
+      return {
+        id: String(n.id),
+        kind: n.kind,
+        sender: n.sender,
+        title: text.title,
+        body: text.body,
+        created_at: n.createdAt.toISOString(),
+        read: n.readAt !== null,
+        about: aboutOf(n),
+      };
     }),
     page: query.page,
     per_page: query.per_page,

@@ -66,6 +66,8 @@ export async function promoteWaiting(tx: Db, course: OfflineCourseRow, now: Date
         params: { courseName: course.title },
       },
       now,
+      // A decision on the enrolment (issue 43): its own kind, leading to the course's page.
+      { kind: 'enrolment_decision', offlineCourseId: course.id },
     );
   }
   return next.map((e) => e.id);

@@ -323,7 +323,7 @@ describe('the demo learner agent01', () => {
   beforeAll(async () => {
     database = await openDatabase({ kind: 'memory' });
     filesDir = mkdtempSync(path.join(tmpdir(), 'agent-academy-learning-history-'));
-    await seedIfEmpty(database.db, SEEDED);
+    await seedIfEmpty(database.db);
     await seedContentIfEmpty(database.db, createFileStore(filesDir), SEEDED);
     const config = testConfig();
     const clock = createManualClock(SEEDED + HOUR);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { notificationListResponseSchema, notificationsReadResponseSchema } from '../../src/api/schemas/notifications.schema';
 import { HEADER } from '../../src/config/constants';
@@ -6,9 +6,9 @@ import { notifications, users } from '../db/schema';
 import { createTestContext, type TestContext } from '../test-support';
 import { signIn, type Learner } from '../testing/content-factory';
 
-// Every test gets its own copy of the demo database: agent01 has 3 unread notifications (a
-// recommendation from the Administrator 1 day ago, an assignment due 2 days ago, a maintenance
-// notice 3 days ago) and a marked submission 10 days ago, already read. A Learner keeps the XSRF
+// Every test gets its own copy of the demo database: agent01 has 3 unread notifications (two
+// recommendations from the Administrator 1 and 2 days ago, a maintenance notice 3 days ago) and
+// the manager's decision on a classroom enrolment 10 days ago, already read. A Learner keeps the XSRF
 // cookie of its own session, so two users can write in any order; `anonymous` sends no token.
 
 let ctx: TestContext;
@@ -48,14 +48,47 @@ describe('GET /api/notifications', () => {
     expect(page).toMatchObject({ page: 1, per_page: 12, total: 4 });
     expect(page.data.map((n) => [n.kind, n.sender, n.read])).toEqual([
       ['recommendation', 'Administrator', false],
-      ['assignment_due_date', null, false],
+      ['recommendation', 'Administrator', false],
       ['system_notice', null, false],
-      ['marking_done', null, true],
+      ['enrolment_decision', null, true],
     ]);
     expect(page.data[0]).toMatchObject({ title: 'Recommended course: Financial Needs Analysis', body: 'Administrator recommends the course "Financial Needs Analysis" to you.' });
     const times = page.data.map((n) => Date.parse(n.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(page.data.every((n) => new Date(n.created_at).toISOString() === n.created_at)).toBe(true);
+  });
+
+  // Issue 43 item 22: each notification leads to what it is about, and the demo tells of nothing
+  // that does not exist (no assignments, no submissions).
+  it('links a recommendation to its course and a decision to its classroom course, both of which open', async () => {
+    const page = await list(agent01);
+    expect(page.data.map((n) => n.kind)).not.toContain('assignment_due_date');
+    expect(page.data.map((n) => n.kind)).not.toContain('marking_done');
+    const [recommendation] = page.data;
+    expect(recommendation.about).toMatchObject({ type: 'course' });
+    const course = await agent01.request(`/api/courses/${recommendation.about!.id}`);
+    expect(course.status).toBe(200);
+    expect(((await course.json()) as { title: string }).title).toBe('Financial Needs Analysis');
+    const decision = page.data.find((n) => n.kind === 'enrolment_decision')!;
+    expect(decision.about).toMatchObject({ type: 'offline_course' });
+    const classroom = await agent01.request(`/api/offline_courses/${decision.about!.id}`);
+    expect(classroom.status).toBe(200);
+    const body = (await classroom.json()) as { title: string; my_enrolment: { status: string } | null };
+    expect(body.title).toBe('Compliance Refresher 2026');
+    expect(body.my_enrolment?.status).toBe('confirmed');
+    expect(page.data.find((n) => n.kind === 'system_notice')!.about).toBeNull();
+  });
+
+  it('a manager’s decision writes an enrolment_decision linked to the classroom course', async () => {
+    const manager = await signIn(ctx, 'manager01', 'Manager2026');
+    const pending = await manager.request('/api/management/enrolments?list=pending');
+    expect(pending.status).toBe(200);
+    const [first] = ((await pending.json()) as { data: { id: string; user_external_id?: string; course_id?: string }[] }).data;
+    const decided = await manager.request(`/api/management/enrolments/${first.id}/approve`, { method: 'POST' });
+    expect(decided.status).toBe(200);
+    const [agentId] = await ctx.database.db.select({ id: notifications.userId, kind: notifications.kind, offline: notifications.offlineCourseId }).from(notifications).orderBy(desc(notifications.id)).limit(1);
+    expect(agentId.kind).toBe('enrolment_decision');
+    expect(agentId.offline).not.toBeNull();
   });
 
   it('filters the unread ones and pages', async () => {
@@ -73,7 +106,7 @@ describe('GET /api/notifications', () => {
   it('answers in the request’s language from the stored message keys', async () => {
     const zh = await list(agent01, '', 'zh-HK');
     expect(zh.data[0]).toMatchObject({ title: '推薦課程：財務需要分析', body: '管理員向您推薦課程「財務需要分析」。', sender: 'Administrator' });
-    expect((await list(agent01, '', 'zh-CN')).data[0].title).toBe('推荐课程：财务需求分析');
+    expect((await list(agent01, '', 'zh-CN')).data[0].title).toBe('推荐课程：财务需要分析');
   });
 
   it('falls back to the stored title and body of a notification without message keys', async () => {

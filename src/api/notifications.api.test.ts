@@ -17,6 +17,7 @@ const notice = {
   body: 'Administrator recommends the course "Financial Needs Analysis" to you.',
   created_at: '2026-01-14T09:00:00.000Z',
   read: false,
+  about: { type: 'course', id: '12' },
 } as const;
 
 describe('notifications calls', () => {

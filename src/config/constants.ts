@@ -70,6 +70,7 @@ export const STORAGE_KEY = {
   redirectUrl: 'redirect_url',
   lang: 'lang',
   onScreenDuration: 'onScreenDuration',
+  appDownloadSeen: 'app_download_seen',
 } as const;
 
 export const DEFAULT_ICON_URL = '/assets/placeholder-profile.svg';

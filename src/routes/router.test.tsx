@@ -135,7 +135,7 @@ describe('routes (SPEC §2)', () => {
     fakeApi({});
     renderApp('/login', { lang: 'zh' });
     await screen.findByRole('button', { name: '登入' });
-    await waitFor(() => expect(document.title).toBe('登入 -- Agent Academy'));
+    await waitFor(() => expect(document.title).toBe('登入 -- 代理人學院'));
   });
 
   it('asks for the current user in the layout loader, before the layout and the page have loaded (ADR 035)', async () => {

@@ -19,6 +19,14 @@ test.describe('an iPhone user (demo: no app exists)', () => {
     await expect(page.getByTestId('home-tile').first()).toBeVisible();
     await page.getByTestId('home-tile').first().click();
     await expect(page).toHaveURL(/\/courses\/all$/);
+    // Issue 43 item 20: once per session, not at every full page load.
+    for (const load of [() => page.reload(), () => page.goto('/main')]) {
+      await load();
+      // The dialog's code is fetched lazily: wait until the page has fetched all it wants.
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByTestId('bottom-nav')).toBeVisible();
+      await expect(dialog).toHaveCount(0);
+    }
   });
 });
 

@@ -44,12 +44,12 @@ test('en, desktop: read one, filter the unread, read all; the red dot follows th
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   const cards = page.getByTestId('notification');
   await expect(cards).toHaveCount(4);
-  await expect(page.getByRole('button', { name: /^Mark “.+” as read$/ })).toHaveCount(3);
+  await expect(page.getByRole('button', { name: /^Mark as read: “.+”$/ })).toHaveCount(3);
 
   // One read: shown read where it was, the dot says 2, and the server agrees.
   const first = cards.first();
   const title = (await first.getByRole('heading', { level: 2 }).textContent()) ?? '';
-  await first.getByRole('button', { name: `Mark “${title}” as read` }).click();
+  await first.getByRole('button', { name: `Mark as read: “${title}”` }).click();
   await expect(first).toContainText('Read');
   await expect(first.getByRole('button')).toHaveCount(0);
   await expect(page.getByRole('img', { name: '2 unread notifications' }).first()).toBeVisible();
@@ -67,7 +67,7 @@ test('en, desktop: read one, filter the unread, read all; the red dot follows th
   await expect(page.getByText('You have no unread notifications.')).toBeVisible();
   await page.getByRole('button', { name: 'All' }).click();
   await expect(cards).toHaveCount(4);
-  await expect(page.getByRole('button', { name: /^Mark “.+” as read$/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Mark as read: “.+”$/ })).toHaveCount(0);
 });
 
 test('zh, phone: from the bottom bar, the notifications in Traditional Chinese fit the width', async ({ page }) => {
@@ -83,7 +83,32 @@ test('zh, phone: from the bottom bar, the notifications in Traditional Chinese f
   await expect(cards).toHaveCount(4);
   await expect(cards.first()).toContainText('已讀');
   await expect(page.getByRole('heading', { level: 2, name: '系統維護通知' })).toBeVisible();
-  await expect(cards.filter({ hasText: '推薦課程：' })).toHaveCount(1);
+  await expect(cards.filter({ hasText: '推薦課程：' })).toHaveCount(2);
   await expect(page.getByRole('button', { name: '全部標為已讀' })).toBeDisabled();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+});
+
+// Issue 43 item 22: each notification leads to what it is about; a decision is its own kind; a page
+// past the last one shows the last page, not "no notifications".
+test('en: a recommendation opens its course, the enrolment decision its enrolment; ?page=2 shows the notifications', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'agent01');
+  await page.goto('/notification?page=2');
+  const cards = page.getByTestId('notification');
+  await expect(cards).toHaveCount(4);
+  await expect(page).toHaveURL(/\/notification$/);
+  await expect(page.getByText('You have no notifications.')).toHaveCount(0);
+  await expect(cards.filter({ hasText: 'System notice' })).toHaveCount(1);
+  const decision = cards.filter({ hasText: 'Enrolment decision' });
+  await expect(decision).toHaveCount(1);
+
+  await cards.first().getByRole('link', { name: 'Open the course' }).click();
+  await expect(page).toHaveURL(/\/course\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Financial Needs Analysis' })).toBeVisible();
+
+  await page.goBack();
+  await decision.getByRole('link', { name: 'See your enrolment' }).click();
+  await expect(page).toHaveURL(/\/offline\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Compliance Refresher 2026' })).toBeVisible();
+  await expect(page.getByTestId('offline-phase')).toBeVisible();
 });

@@ -165,6 +165,10 @@ test('zh, phone: the full workshop puts agent02 on the waiting list; confirmed l
     await learner.getByTestId('offline-cancel').click();
     const dialog = learner.getByTestId('offline-cancel-dialog');
     await expect(dialog).toContainText('取消你的報名？');
+    // Issue 43 item 17: a tap outside the confirmation (or Escape) leaves it open; only its buttons answer it.
+    await learner.mouse.click(5, 5);
+    await learner.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
     await dialog.getByTestId('offline-cancel-confirm').click();
     await expect(learner.getByTestId('offline-phase')).toHaveText('已取消。');
     await learner.context().close();

@@ -49,7 +49,8 @@ test('en, desktop: the year’s figures from the server, another period, a new p
   await expect(page.getByTestId('figure-cpd-ethics')).toContainText(`${year.cpd_ethics_hours} h`);
   await expect(page.getByTestId('figure-cpd-other')).toContainText(`${year.cpd_other_hours} h`);
   expect(Number(year.completed)).toBeGreaterThan(0);
-  await expect(page.getByTestId('history-from')).toHaveValue(String(year.from));
+  // The date field in the language's order (issue 43): dd/mm/yyyy in English.
+  await expect(page.getByTestId('history-from')).toHaveValue(String(year.from).split('-').reverse().join('/'));
 
   // A period that ends before it starts is refused by the form; a good one goes in the address.
   await page.getByLabel('From', { exact: true }).fill('2026-09-01');
@@ -60,7 +61,7 @@ test('en, desktop: the year’s figures from the server, another period, a new p
   await page.getByLabel('To', { exact: true }).fill('2026-09-30');
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/\/profile\?from=2026-09-01&to=2026-09-30$/);
-  await expect(page.getByTestId('history-period')).toHaveText('Sep 1, 2026 to Sep 30, 2026');
+  await expect(page.getByTestId('history-period')).toHaveText('1 Sep 2026 to 30 Sep 2026');
   const september = (await (await api(page, '/api/learning_history/all?from_date=2026-09-01&to_date=2026-09-30')).json()) as Record<string, number>;
   await expect(page.getByTestId('figure-completed')).toContainText(String(september.completed));
   await page.getByRole('button', { name: 'This IA year' }).click();

@@ -5,9 +5,11 @@ import { pagedResponseSchema } from './paged.schema';
 // Notifications (SPEC §2 the notification page and its red dot, §3 kinds): what the server wrote
 // for the signed-in user, newest first, in the request's language; reading one marks it read.
 
-/** SPEC §3 notification kinds (the server's notifications table holds the same list). */
+/** SPEC §3 notification kinds (the server's notifications table holds the same list), and a
+ * manager's or the waiting list's decision on a classroom enrolment (issue 43: its own kind). */
 export const NOTIFICATION_KINDS = [
   'recommendation',
+  'enrolment_decision',
   'reply',
   'system_notice',
   'assignment_due_date',
@@ -26,6 +28,16 @@ export const notificationsQuerySchema = z.object({
 });
 export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
 
+/** What a notification is about, so the list leads there: an e-learning course (/course/:id) or a
+ * classroom course, whose page shows the learner's enrolment in it (/offline/:id); null: nothing. */
+export const notificationAboutSchema = z.nullable(
+  z.object({
+    type: z.enum(['course', 'offline_course']),
+    id: z.string(),
+  }),
+);
+export type NotificationAbout = z.infer<typeof notificationAboutSchema>;
+
 export const notificationSchema = z.object({
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
@@ -35,6 +47,7 @@ export const notificationSchema = z.object({
   body: z.string(),
   created_at: z.string(),
   read: z.boolean(),
+  about: notificationAboutSchema,
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -6,7 +6,7 @@ import { waitFor } from '../testing/wait-for';
 import { notificationsMachine, type NotificationsQuery } from './notifications.machine';
 import { selectNotificationsView } from './notifications.selectors';
 
-const note = (id: string, read: boolean): Notification => ({ id, kind: 'recommendation', sender: 'Administrator', title: `Notice ${id}`, body: 'Body', created_at: '2026-11-01T00:00:00.000Z', read });
+const note = (id: string, read: boolean): Notification => ({ id, kind: 'recommendation', sender: 'Administrator', title: `Notice ${id}`, body: 'Body', created_at: '2026-11-01T00:00:00.000Z', read, about: null });
 const query: NotificationsQuery = { page: 1, per_page: 10, lang: 'en' };
 
 /** The machine over a fake server: two unread and one read notification, and the red dot's counts. */

@@ -77,7 +77,9 @@ export const notificationsMachine = setup({
   },
   guards: {
     queryChanged: ({ context, event }) => event.type === 'query.change' && !sameQuery(context.query, event.query),
-    isEmpty: (_, output: NotificationListResponse) => output.data.length === 0,
+    /** The learner has none (for the filter). An empty page past the last one is not that: the
+     * page goes to the last page instead (issue 43: ?page=2 of 7 said "no notifications"). */
+    isEmpty: (_, output: NotificationListResponse) => output.data.length === 0 && output.total === 0,
     /** Only an unread notification on the page can be marked read. */
     isUnreadOnPage: ({ context, event }) => event.type === 'notification.read' && unread(context.result).some((n) => n.id === event.id),
     anyUnreadOnPage: ({ context }) => unread(context.result).length > 0,

@@ -6,7 +6,7 @@ import { modelPaths, replayRuns, stateName, type Oracle } from '../testing/model
 import { notificationsMachine, type NotificationsQuery } from './notifications.machine';
 import { selectNotificationsView } from './notifications.selectors';
 
-const note = (id: string, read: boolean): Notification => ({ id, kind: 'system_notice', sender: null, title: `Notice ${id}`, body: 'Body', created_at: '2026-11-01T00:00:00.000Z', read });
+const note = (id: string, read: boolean): Notification => ({ id, kind: 'system_notice', sender: null, title: `Notice ${id}`, body: 'Body', created_at: '2026-11-01T00:00:00.000Z', read, about: null });
 const page = (data: Notification[]): NotificationListResponse => ({ data, page: 1, per_page: 10, total: data.length });
 
 const all: NotificationsQuery = { page: 1, per_page: 10, lang: 'en' };

@@ -5,6 +5,10 @@ import { failureView, type FailureView } from '../shared/submission-error';
 import type { notificationsMachine } from './notifications.machine';
 
 export interface NotificationCardView extends Notification {
+  /** The app page it leads to (its course, the classroom course with the enrolment), or null. */
+  href: string | null;
+  /** Which words the link has: 'course' or 'offline_course'. */
+  linkKind: 'course' | 'offline_course' | null;
   /** "Mark as read" is offered on it (unread, and nothing being marked). */
   canMarkRead: boolean;
   /** Its mark (or "mark all") is with the server. */
@@ -21,6 +25,14 @@ export interface NotificationsViewModel {
   markingAll: boolean;
   /** Why the last mark failed (the server's words), or a generic failure. */
   markFailure: FailureView;
+  /** The page asked for is past the last one: the page to show instead. */
+  pastEndGoTo: number | null;
+}
+
+/** Where a notification leads in the app (src/routes/router.tsx paths). */
+export function notificationHref(about: Notification['about']): string | null {
+  if (!about) return null;
+  return about.type === 'course' ? `/course/${about.id}` : `/offline/${about.id}`;
 }
 
 type Snapshot = SnapshotFrom<typeof notificationsMachine>;
@@ -31,6 +43,8 @@ export function selectNotificationsView(snapshot: Snapshot): NotificationsViewMo
   const { result, marking, error, markFailed, markError } = snapshot.context;
   const items = (result?.data ?? []).map((n) => ({
     ...n,
+    href: notificationHref(n.about),
+    linkKind: n.about?.type ?? null,
     canMarkRead: snapshot.can({ type: 'notification.read', id: n.id }),
     marking: marking === 'all' ? !n.read : marking === n.id,
   }));
@@ -42,5 +56,6 @@ export function selectNotificationsView(snapshot: Snapshot): NotificationsViewMo
     canMarkAll: snapshot.can({ type: 'notifications.read_all' }),
     markingAll: marking === 'all',
     markFailure: failureView(markFailed, markError),
+    pastEndGoTo: status === 'loaded' && items.length === 0 && result !== null && result.page > pageCount(result) ? pageCount(result) : null,
   };
 }

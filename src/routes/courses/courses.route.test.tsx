@@ -124,7 +124,7 @@ describe('course catalogue pages', () => {
     const { i18n } = renderApp('/courses/all?kind=compulsory');
     await screen.findAllByTestId('course-card');
     await act(() => changeLanguage(i18n, 'zh'));
-    expect(await screen.findByRole('heading', { level: 1, name: '全部課程' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '所有課程' })).toBeInTheDocument();
     await waitFor(() => expect(listCalls(net, '/api/courses')).toHaveLength(2));
     expect(params(listCalls(net, '/api/courses')[1])).toEqual({ kind: 'compulsory', page: '1', per_page: '12' });
     expect(screen.getByLabelText('課程類別')).toHaveValue('compulsory');

@@ -27,12 +27,18 @@ function NotificationsPage() {
     actor.send({ type: 'query.change', query });
   });
   const view = useSelector(actor, selectNotificationsView);
-  const write = (unread: boolean, page: number) => {
+  const write = (unread: boolean, page: number, replace = false) => {
     const out = new URLSearchParams();
     if (unread) out.set('filter', 'unread');
     if (page > 1) out.set('page', String(page));
-    setParams(out);
+    setParams(out, { replace });
   };
+  // A page past the last one (an old link, notifications read away) shows the last page.
+  const goTo = view.pastEndGoTo;
+  useEffect(() => {
+    if (goTo !== null) write(query.filter === 'unread', goTo, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the machine says so
+  }, [goTo]);
   return (
     <NotificationsView
       view={view}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { agent01, json, tokenFor } from '../../api/test-helpers';
 import { clearToken, setToken } from '../../platform/storage/token-storage';
@@ -15,6 +15,16 @@ describe('document title (SPEC §1)', () => {
   it("is 'title -- product title', or the product title alone when the title part is empty", () => {
     expect(documentTitle('Settings', 'Agent Academy')).toBe('Settings -- Agent Academy');
     expect(documentTitle('', 'Agent Academy')).toBe('Agent Academy');
+  });
+});
+
+describe('document title in the interface language (issue 43)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  it('names the page and the product in Chinese when the interface is Chinese', async () => {
+    setToken(tokenFor('1'));
+    fakeApi({ 'GET /api/users/current': () => json(agent01), 'GET /api/notifications': () => json({ data: [], page: 1, per_page: 10, total: 0 }) });
+    renderApp('/notification', { lang: 'zh' });
+    await waitFor(() => expect(document.title).toBe('通知 -- 代理人學院'));
   });
 });
 
@@ -61,6 +71,23 @@ describe('app-download dialog in the app', () => {
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.queryByTestId('app-download-dialog')).toBeNull();
     expect((await screen.findAllByTestId('home-tile')).length).toBeGreaterThan(0);
+  });
+
+  // Issue 43 item 20: closed once, it stays closed on the next full page load of the same session.
+  it('once closed on an iPhone, does not come back at the next full page load of the session', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE);
+    const first = renderApp('/main', { config: demoAppConfig });
+    await userEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(screen.queryByTestId('app-download-dialog')).toBeNull();
+    first.unmount();
+    // A full page load: a new app on the same session storage.
+    renderApp('/main', { config: demoAppConfig });
+    expect((await screen.findAllByTestId('home-tile')).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('app-download-dialog')).toBeNull();
+    // A new browser session shows it again.
+    sessionStorage.removeItem('app_download_seen');
+    renderApp('/main', { config: demoAppConfig });
+    expect(await screen.findByTestId('app-download-dialog')).toBeVisible();
   });
 
   it('offers the link and an OK button when configured so', async () => {

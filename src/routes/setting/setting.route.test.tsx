@@ -21,7 +21,7 @@ describe('setting page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '设置' })).toBeInTheDocument();
     expect(i18n.language).toBe('cn');
     expect(localStorage.getItem('lang')).toBe('cn');
-    await waitFor(() => expect(document.title).toBe('设置 -- Agent Academy'));
+    await waitFor(() => expect(document.title).toBe('设置 -- 代理人学院'));
   });
 
   it('links to the change-password page', async () => {

@@ -22,6 +22,10 @@ export function CourseCard({ course, rank, onNavigate, coverPriority }: CourseCa
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const enrolled = course.status !== 'not_enrolled';
+  // Every item done but still in progress: a quiz or examination remains to pass (the server's
+  // completion rule, issue 13); "100% complete" would say it is done (issue 43).
+  const quizLeft = course.status === 'in_progress' && course.progress >= 100;
+  const progressText = quizLeft ? t('courses:quiz_to_pass') : t('courses:progress', { percent: course.progress });
   return (
     <article className={`course-card course-card--${course.status}`} data-testid="course-card">
       <NavAnchor className="course-card__link" to={coursePath(course.id)} onNavigate={onNavigate}>
@@ -52,10 +56,12 @@ export function CourseCard({ course, rank, onNavigate, coverPriority }: CourseCa
         <li className={course.liked ? 'course-card__liked' : undefined}>{t('courses:likes', { count: formatNumber(course.likes, lang) })}</li>
       </ul>
       {enrolled ? (
-        <div className="course-card__progress">
+        <div className="course-card__progress" data-remaining={quizLeft ? 'quiz' : undefined}>
           <span className="course-card__status">{t(`courses:status.${course.status}`)}</span>
-          <progress max={100} value={course.progress} aria-label={t('courses:progress', { percent: course.progress })} />
-          <span aria-hidden="true">{t('courses:progress', { percent: course.progress })}</span>
+          <progress max={100} value={course.progress} aria-label={progressText} />
+          <span aria-hidden="true" data-testid="card-progress">
+            {progressText}
+          </span>
         </div>
       ) : null}
     </article>

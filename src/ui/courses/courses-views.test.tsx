@@ -31,7 +31,7 @@ describe('course card', () => {
     renderWithI18n(<CourseCard course={sampleCard} onNavigate={onNavigate} />);
     const card = screen.getByTestId('course-card');
     expect(within(card).getByRole('heading', { name: sampleCard.title })).toBeInTheDocument();
-    for (const text of ['Compulsory', 'Compliance', 'CPD hours: 1.5', 'Enrolled: 128', 'Views: 940', 'Likes: 37', 'Published Jan 5, 2026']) {
+    for (const text of ['Compulsory', 'Compliance', 'CPD hours: 1.5', 'Enrolled: 128', 'Views: 940', 'Likes: 37', 'Published 5 Jan 2026']) {
       expect(within(card).getByText(text)).toBeInTheDocument();
     }
     expect(within(card).queryByRole('progressbar')).toBeNull();
@@ -46,6 +46,15 @@ describe('course card', () => {
     expect(screen.getByText('已完成')).toBeInTheDocument();
     expect(screen.getByText('推薦')).toBeInTheDocument();
     expect(screen.getByText('第 3 名')).toBeInTheDocument();
+  });
+
+  // Issue 43 item 25: every item done is not the course done while a quiz remains to pass.
+  it('says a quiz remains, not "100% complete", when every item is done but the course is in progress', () => {
+    renderWithI18n(<CourseCard course={{ ...inProgressCard, progress: 100 }} onNavigate={vi.fn()} />);
+    expect(screen.getByRole('progressbar', { name: 'Items done · quiz to pass' })).toBeInTheDocument();
+    expect(screen.queryByText('100% complete')).toBeNull();
+    renderWithI18n(<CourseCard course={{ ...completedCard, progress: 100 }} onNavigate={vi.fn()} />);
+    expect(screen.getByRole('progressbar', { name: '100% complete' })).toBeInTheDocument();
   });
 });
 

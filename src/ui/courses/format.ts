@@ -16,20 +16,9 @@ function formatter<F extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: stri
 
 // The first Intl.DateTimeFormat or Intl.NumberFormat of a page costs 50–75 ms at Lighthouse's 4×
 // slowdown (ICU's data, loaded once; the second costs 6–10 ms): on a catalogue page it was half of
-// the task that draws the first cards. The app's three languages write a medium date and a plain
-// number so simply that the cards write them without Intl, exactly as Intl does (format.test.ts
-// compares the two over many values); anything else still goes through Intl.
-const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** Intl's dateStyle "medium" in the browser's time zone: "Jul 31, 2026"; 2026年7月31日 in both Chinese scripts. */
-function mediumDate(date: Date, lang: string): string | null {
-  const [year, month, day] = [date.getFullYear(), date.getMonth(), date.getDate()];
-  if (year < 1) return null;
-  if (lang === 'en') return `${EN_MONTHS[month]} ${day}, ${year}`;
-  if (lang === 'zh' || lang === 'cn') return `${year}年${month + 1}月${day}日`;
-  return null;
-}
-
+// the task that draws the first cards. The app's three languages write a plain number so simply
+// that the cards write it without Intl, exactly as Intl does (format.test.ts compares the two over
+// many values); dates come from ../format/date-format.ts, written by hand as well.
 /** Intl.NumberFormat's default in the three languages: grouped by thousands with commas, at most three decimals. */
 function plainNumber(value: number, lang: string): string | null {
   if (!(lang === 'en' || lang === 'zh' || lang === 'cn') || !(value >= 0) || value >= 1e15) return null;
@@ -44,12 +33,8 @@ function plainNumber(value: number, lang: string): string | null {
   return digits.slice(0, -3).replace(/\B(?=(\d{3})+$)/g, ',') + (decimals ? `.${decimals}` : '');
 }
 
-/** A date of the contract (ISO 8601) in the interface language; the text itself when unreadable. */
-export function formatDate(iso: string, lang: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return mediumDate(date, lang) ?? formatter('date', lang, (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })).format(date);
-}
+/** A date of the contract (ISO 8601) in the interface language: the one style of every page. */
+export { formatDate } from '../format/date-format';
 
 /** Seconds as "m min s s" in the interface language. */
 export function formatDuration(seconds: number, t: TFunction): string {

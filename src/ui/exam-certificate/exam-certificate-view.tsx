@@ -1,3 +1,4 @@
+import { formatLongDate } from '../format/date-format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ExamCertificate } from '../../api/schemas/exam-certificate.schema';
@@ -23,8 +24,7 @@ export interface ExamCertificateViewProps {
   onRetry: () => void;
 }
 
-const dateOnly = (iso: string, lang: string) =>
-  new Date(iso).toLocaleDateString(lang === 'en' ? 'en-GB' : lang === 'cn' ? 'zh-CN' : 'zh-HK', { year: 'numeric', month: 'long', day: 'numeric' });
+const dateOnly = formatLongDate;
 
 function Sheet({ certificate: c }: { certificate: ExamCertificate }) {
   const { t, i18n } = useTranslation();
@@ -59,7 +59,7 @@ function Sheet({ certificate: c }: { certificate: ExamCertificate }) {
         {c.cpd_hours !== null ? (
           <div>
             <dt>{t('quiz:certificate_cpd')}</dt>
-            <dd data-testid="exam-certificate-cpd">{t('quiz:certificate_cpd_value', { hours: c.cpd_hours })}</dd>
+            <dd data-testid="exam-certificate-cpd">{t('quiz:certificate_cpd_value', { hours: c.cpd_hours, count: c.cpd_hours })}</dd>
           </div>
         ) : null}
         <div>

@@ -69,7 +69,7 @@ describe('feedback-forms view', () => {
     expect(screen.queryByRole('button')).toBeNull();
     rerender(<FeedbackFormsView {...base} status="alreadySubmitted" questions={formOf('submitted').questions} submittedAt="2026-10-01T08:00:00.000Z" canSubmit={false} {...callbacks()} />);
     expect(screen.getByTestId('feedback-already-submitted')).toHaveTextContent('You have already submitted your evaluation and feedback for this course.');
-    expect(screen.getByTestId('feedback-already-submitted')).toHaveTextContent('Submitted on Oct 1, 2026.');
+    expect(screen.getByTestId('feedback-already-submitted')).toHaveTextContent('Submitted on 1 Oct 2026.');
     rerender(<FeedbackFormsView {...base} status="notAvailable" questions={[]} canSubmit={false} {...callbacks()} />);
     expect(screen.getByTestId('feedback-not-available')).toHaveTextContent('once you have completed the course');
   });

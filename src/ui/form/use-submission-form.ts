@@ -24,11 +24,22 @@ export function useSubmissionForm<Payload extends FieldValues>(
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    getValues,
+    setValue,
+    formState: { errors, isSubmitted },
   } = useForm<Payload>({ resolver: zodResolver(schema) as Resolver<Payload>, defaultValues });
   const fieldErrors = errors as Partial<Record<string, { message?: string }>>;
   return {
     field: (name: Path<Payload>) => register(name, { onChange: () => onEdit() }),
+    /** A field drawn by a component that reports its value (a date field, which shows a text in
+     * the language's order but whose value is yyyy-mm-dd): its first value and where changes go. */
+    value: (name: Path<Payload>) => ({
+      defaultValue: String(getValues(name) ?? ''),
+      onValueChange: (next: string) => {
+        setValue(name, next as never, { shouldValidate: isSubmitted });
+        onEdit();
+      },
+    }),
     error: (...names: Array<Path<Payload>>): string | undefined => {
       const key = names.map((name) => fieldErrors[name]?.message).find(Boolean);
       return key ? t(key) : undefined;

@@ -1,6 +1,6 @@
+import { formatDateTime } from '../format/date-format';
 import { useTranslation } from 'react-i18next';
 import type { IdentityChecksResponse } from '../../api/schemas/identity-checks.schema';
-import { languageHeaderValue } from '../../config/constants';
 import { LoadingOverlay } from '../layout/loading-overlay';
 import { Button } from '../primitives/button';
 import './identity-checks-view.css';
@@ -25,7 +25,6 @@ export interface IdentityChecksViewProps {
 /** The learner's continual-authentication evidence: time, check, result, course and item. */
 export function IdentityChecksView(p: IdentityChecksViewProps) {
   const { t, i18n } = useTranslation();
-  const dateTime = new Intl.DateTimeFormat(languageHeaderValue(i18n.language), { dateStyle: 'medium', timeStyle: 'medium' });
   const rows = p.result?.data ?? [];
   const pages = p.result ? Math.max(1, Math.ceil(p.result.total / p.result.per_page)) : 1;
   const page = p.result?.page ?? 1;
@@ -69,7 +68,7 @@ export function IdentityChecksView(p: IdentityChecksViewProps) {
               {rows.map((check) => (
                 <tr key={check.id} data-testid="identity-check-row">
                   <td>
-                    <time dateTime={check.created_at}>{dateTime.format(new Date(check.created_at))}</time>
+                    <time dateTime={check.created_at}>{formatDateTime(check.created_at, i18n.language, { seconds: true })}</time>
                   </td>
                   <td>{t(`continual-auth:type_${check.type}`)}</td>
                   <td className={`identity-checks-view__outcome--${check.outcome}`}>{t(`continual-auth:outcome_${check.outcome}`)}</td>

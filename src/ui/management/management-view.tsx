@@ -1,3 +1,5 @@
+import { formatCalendarDay, formatDateTime } from '../format/date-format';
+import { DateInput } from '../primitives/date-input';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -39,9 +41,8 @@ export interface ManagementViewProps extends ManagementCallbacks {
 function useFormats() {
   const { i18n } = useTranslation();
   const locale = languageHeaderValue(i18n.language);
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const hours = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  return { when: (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—'), hours: (n: number) => hours.format(n) };
+  return { when: (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '—'), day: (d: string) => formatCalendarDay(d, i18n.language), hours: (n: number) => hours.format(n) };
 }
 
 /** /management: the manager's downlines' classroom enrolments, assignment and the user report. */
@@ -289,7 +290,9 @@ function ReportPanel({ view, onPeriod, onDownloadCsv }: { view: ManagementViewMo
   const report = view.report;
   const [from, setFrom] = useState(view.period.from ?? report?.from ?? '');
   const [to, setTo] = useState(view.period.to ?? report?.to ?? '');
-  const bad = from !== '' && to !== '' && from > to;
+  // A bound that is no date (typed half) or a period that ends before it starts.
+  const isDay = (d: string) => d === '' || /^\d{4}-\d{2}-\d{2}$/.test(d);
+  const bad = !isDay(from) || !isDay(to) || (from !== '' && to !== '' && from > to);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!bad) onPeriod(from || null, to || null);
@@ -300,11 +303,11 @@ function ReportPanel({ view, onPeriod, onDownloadCsv }: { view: ManagementViewMo
       <form className="management-view__period" onSubmit={submit}>
         <label>
           <span className="management-view__label">{t('management:report_from')}</span>
-          <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} data-testid="report-from" />
+          <DateInput value={from} onValueChange={setFrom} data-testid="report-from" />
         </label>
         <label>
           <span className="management-view__label">{t('management:report_to')}</span>
-          <input type="date" value={to} onChange={(e) => setTo(e.target.value)} data-testid="report-to" />
+          <DateInput value={to} onValueChange={setTo} data-testid="report-to" />
         </label>
         <Button type="submit" disabled={view.busy || bad}>
           {t('management:report_apply')}
@@ -314,7 +317,7 @@ function ReportPanel({ view, onPeriod, onDownloadCsv }: { view: ManagementViewMo
         </Button>
       </form>
       {bad ? <p className="management-view__blocked">{t('management:report_bad_period')}</p> : null}
-      {report ? <p className="management-view__period-shown">{t('management:report_period', { from: report.from, to: report.to })}</p> : null}
+      {report ? <p className="management-view__period-shown">{t('management:report_period', { from: f.day(report.from), to: f.day(report.to) })}</p> : null}
       {report && report.rows.length === 0 ? <p className="management-view__empty">{t('management:report_empty')}</p> : null}
       {report && report.rows.length > 0 ? (
         <div className="management-view__scroll">
@@ -379,6 +382,7 @@ function RejectDialog({ view, onRejectCancel, onRejectConfirm }: { view: Managem
       title={target ? t('management:reject_title', { name: target.user_name }) : undefined}
       fallbackTitle={t('management:reject')}
       description={target ? t('management:reject_intro', { course: target.course_title }) : undefined}
+      role="alertdialog"
       testId="reject-dialog"
     >
       <form className="management-view__reject" onSubmit={confirm}>

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { MemoryRouter } from 'react-router-dom';
 import { fn } from 'storybook/test';
 import { notificationPage, notificationsViewAt, sampleNotifications } from '../../machines/notifications/notifications.fixtures';
 import { NotificationsView } from './notifications-view';
@@ -7,6 +8,13 @@ import { NotificationsView } from './notifications-view';
 const meta = {
   title: 'Pages/Notifications',
   component: NotificationsView,
+  decorators: [
+    (Story) => (
+      <MemoryRouter>
+        <Story />
+      </MemoryRouter>
+    ),
+  ],
   args: { view: notificationsViewAt({ loaded: 'idle' }), unreadOnly: false, page: 1, onUnreadOnly: fn(), onPage: fn(), onRetry: fn(), onMarkRead: fn(), onMarkAllRead: fn() },
 } satisfies Meta<typeof NotificationsView>;
 export default meta;

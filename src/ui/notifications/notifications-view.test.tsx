@@ -2,8 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notificationPage, notificationsViewAt } from '../../machines/notifications/notifications.fixtures';
-import { renderWithI18n } from '../testing/render-with-i18n';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import type { Language } from '../../config/constants';
+import { renderWithI18n as renderBare } from '../testing/render-with-i18n';
 import { NotificationsView, type NotificationsViewProps } from './notifications-view';
+
+// The cards link to what they are about: a router around the view.
+const renderWithI18n = (ui: ReactElement, lang?: Language) => renderBare(<MemoryRouter>{ui}</MemoryRouter>, lang);
 
 function props(overrides: Partial<NotificationsViewProps> = {}): NotificationsViewProps {
   return { view: notificationsViewAt({ loaded: 'idle' }), unreadOnly: false, page: 1, onUnreadOnly: vi.fn(), onPage: vi.fn(), onRetry: vi.fn(), onMarkRead: vi.fn(), onMarkAllRead: vi.fn(), ...overrides };
@@ -16,7 +22,7 @@ describe('notifications view', () => {
     const cards = screen.getAllByTestId('notification');
     expect(cards.map((c) => within(c).getByRole('heading', { level: 2 }).textContent)).toEqual([
       'New course recommended: Regulatory Update 2026',
-      'Assignment due on 31 July',
+      'Scheduled maintenance',
       'Enrolment confirmed',
     ]);
     expect(cards[0]).toHaveTextContent('Recommendation');
@@ -24,7 +30,7 @@ describe('notifications view', () => {
     expect(cards[1]).toHaveTextContent('From Agent Academy');
     expect(cards[2]).toHaveTextContent('Read');
     expect(within(cards[2]).queryByRole('button')).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Mark “Assignment due on 31 July” as read' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as read: “Scheduled maintenance”' }));
     expect(p.onMarkRead).toHaveBeenCalledWith('3');
     await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
     expect(p.onMarkAllRead).toHaveBeenCalledOnce();

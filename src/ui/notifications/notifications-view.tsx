@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { NotificationCardView, NotificationsViewModel } from '../../machines/notifications/notifications.selectors';
 import { formatDate } from '../courses/format';
 import { ListState } from '../courses/list-state';
@@ -96,6 +97,13 @@ function NotificationCard({ notification: n, onMarkRead }: { notification: Notif
             {text.trim()}
           </p>
         ))}
+      {n.href ? (
+        <p>
+          <Link className="notification__open" to={n.href} aria-describedby={`notification-${n.id}`} data-testid="notification-link">
+            {n.linkKind === 'course' ? t('notifications:open_course') : t('notifications:open_offline_course')}
+          </Link>
+        </p>
+      ) : null}
       {n.read ? null : (
         <Button
           className="notification__mark"

@@ -1,3 +1,4 @@
+import { DateInput } from '../primitives/date-input';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfflineCourseCard } from '../../api/schemas/offline-courses.schema';
@@ -53,11 +54,11 @@ function Filters({ filters, onSearch }: Pick<OfflineCoursesViewProps, 'filters' 
       </label>
       <label>
         {t('offline:filter_from')}
-        <input type="date" {...field('from')} />
+        <DateInput value={draft.from} onValueChange={(from) => setDraft((d) => ({ ...d, from }))} />
       </label>
       <label>
         {t('offline:filter_to')}
-        <input type="date" {...field('to')} />
+        <DateInput value={draft.to} onValueChange={(to) => setDraft((d) => ({ ...d, to }))} />
       </label>
       <label>
         {t('offline:filter_status')}

@@ -1,17 +1,16 @@
+import { formatDate, formatDateTime, formatTime } from '../format/date-format';
 import { languageHeaderValue } from '../../config/constants';
 
 // Dates, money and hours of the classroom pages in the interface's language.
 
 export function offlineFormat(language: string) {
   const locale = languageHeaderValue(language);
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   return {
-    dateTime: (iso: string) => dateTime.format(new Date(iso)),
-    date: (iso: string) => date.format(new Date(iso)),
-    time: (iso: string) => time.format(new Date(iso)),
+    // One date and time style per language, as on every page (../format/date-format.ts).
+    dateTime: (iso: string) => formatDateTime(iso, language),
+    date: (iso: string) => formatDate(iso, language),
+    time: (iso: string) => formatTime(iso, language),
     number: (n: number) => number.format(n),
   };
 }

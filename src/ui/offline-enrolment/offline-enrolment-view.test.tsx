@@ -1,6 +1,9 @@
 import { composeStories } from '@storybook/react-vite';
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fn } from 'storybook/test';
 import { afterEach, describe, expect, it } from 'vitest';
+import { clickBackdrop } from '../testing/render';
 import { renderWithI18n } from '../testing/render-with-i18n';
 import * as stories from './offline-enrolment-view.stories';
 
@@ -43,4 +46,23 @@ describe('the offline enrolment view', () => {
     expect(screen.getByTestId('offline-cpd')).toHaveTextContent('CPD time credited: 90 minutes');
     expect(screen.queryByTestId('check-code')).toBeNull();
   });
+
+  // Issue 43 item 17: the cancel-enrolment confirmation closes only through its two buttons.
+  it('keeps the cancel-enrolment confirmation open on Escape and on a click outside', async () => {
+    const { ConfirmingCancel } = composeStories(stories);
+    const onDismissCancel = fn();
+    const onConfirmCancel = fn();
+    renderWithI18n(<ConfirmingCancel onDismissCancel={onDismissCancel} onConfirmCancel={onConfirmCancel} />);
+    const dialog = await screen.findByRole('alertdialog');
+    // Radix registers its outside-pointer listener on the next tick after opening.
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    clickBackdrop();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(onDismissCancel).not.toHaveBeenCalled();
+    expect(dialog).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByTestId('offline-cancel-confirm'));
+    expect(onConfirmCancel).toHaveBeenCalledTimes(1);
+  });
 });
+

@@ -83,8 +83,8 @@ function Sessions({ view, onCheck }: { view: Ready; onCheck: OfflineEnrolmentVie
                 {s.attendance.checked_out_at ? (
                   <>
                     <p>{t('offline:checked_out_at', { time: f.dateTime(s.attendance.checked_out_at) })}</p>
-                    <p data-testid="offline-attended">{t('offline:attended', { minutes: s.attendance.attended_minutes })}</p>
-                    <p data-testid="offline-cpd">{t('offline:cpd_credited', { minutes: s.cpdMinutes ?? 0 })}</p>
+                    <p data-testid="offline-attended">{t('offline:attended', { minutes: s.attendance.attended_minutes, count: s.attendance.attended_minutes })}</p>
+                    <p data-testid="offline-cpd">{t('offline:cpd_credited', { minutes: s.cpdMinutes ?? 0, count: s.cpdMinutes ?? 0 })}</p>
                   </>
                 ) : null}
               </div>
@@ -229,8 +229,8 @@ export function OfflineEnrolmentView(p: OfflineEnrolmentViewProps) {
     [t('offline:field_application_date'), f.dateTime(c.applications_open_at)],
     [t('offline:field_enrol_deadline'), f.dateTime(c.enrol_deadline)],
     [t('offline:field_cancel_deadline'), f.dateTime(c.cancel_deadline)],
-    [t('offline:field_duration'), t('offline:hours', { value: f.number(c.duration_hours) })],
-    [t('offline:field_cpd'), t('offline:hours', { value: f.number(c.cpd_hours) })],
+    [t('offline:field_duration'), t('offline:hours', { value: f.number(c.duration_hours), count: c.duration_hours })],
+    [t('offline:field_cpd'), t('offline:hours', { value: f.number(c.cpd_hours), count: c.cpd_hours })],
     [t('offline:field_enquiry'), <a href={`mailto:${c.enquiry_email}`}>{c.enquiry_email}</a>],
     [t('offline:field_remarks'), c.remarks],
   ];

@@ -18,8 +18,11 @@ export function ModalPanel({
   footer,
   testId,
 }: ModalProps) {
+  // A confirmation (role alertdialog) closes only through its buttons (SPEC §2 "Confirmation modal"):
+  // neither Escape nor an outside click answers it, whoever renders it.
+  const closable = dismissable && role !== 'alertdialog';
   const block = (e: Event) => {
-    if (!dismissable) e.preventDefault();
+    if (!closable) e.preventDefault();
   };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

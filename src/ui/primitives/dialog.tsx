@@ -5,7 +5,8 @@ export interface ModalProps {
   open: boolean;
   /** Called with false when the user dismisses the dialog (only when `dismissable`). */
   onOpenChange?: (open: boolean) => void;
-  /** SPEC §9: modal dialogs can be dismissed (Escape, backdrop click) unless stated otherwise. */
+  /** SPEC §9: modal dialogs can be dismissed (Escape, backdrop click) unless stated otherwise.
+   * A confirmation (role 'alertdialog') never is, whatever this says. */
   dismissable?: boolean;
   title?: ReactNode;
   /** Screen readers need a name even when no title is shown. */
@@ -14,6 +15,7 @@ export interface ModalProps {
   description?: ReactNode;
   /** Extra class(es) on the panel, e.g. 'confirm'. */
   panelClassName?: string;
+  /** 'alertdialog' for every confirmation: it then closes only through its buttons. */
   role?: 'dialog' | 'alertdialog';
   children?: ReactNode;
   footer?: ReactNode;

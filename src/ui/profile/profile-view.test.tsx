@@ -24,7 +24,7 @@ describe('profile view', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Chan Tai Man' })).toBeInTheDocument();
     expect(screen.getByText('Agent code agent01')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Profile picture of Chan Tai Man' })).toHaveAttribute('src', learner.icon_url);
-    expect(screen.getByTestId('history-period')).toHaveTextContent('Aug 1, 2026 to Jul 31, 2027');
+    expect(screen.getByTestId('history-period')).toHaveTextContent('1 Aug 2026 to 31 Jul 2027');
     expect(figure('completed')).toHaveTextContent('Courses completed3');
     expect(figure('compulsory')).toHaveTextContent('2');
     expect(figure('non-compulsory')).toHaveTextContent('1');
@@ -41,7 +41,7 @@ describe('profile view', () => {
     const items = screen.getAllByTestId('certificate');
     expect(items).toHaveLength(1);
     expect(items[0]).toHaveTextContent('AML examination');
-    expect(items[0]).toHaveTextContent('Passed on Oct 20, 2026 with 9 of 10 · 2 CPD hours');
+    expect(items[0]).toHaveTextContent('Passed on 20 Oct 2026 with 9 of 10 · 2 CPD hours');
     expect(items[0]).toHaveTextContent('Certificate no. AA-2026-000012');
     expect(within(items[0]).getByRole('link', { name: 'View and print the certificate of “AML examination”' })).toHaveAttribute('href', '/course/2/quiz/3/attempts/12/certificate');
   });

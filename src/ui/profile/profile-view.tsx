@@ -1,3 +1,4 @@
+import { FormDateInput } from '../primitives/date-input';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -128,11 +129,11 @@ function HistoryCard({ view, history, onPeriod }: { view: ProfileViewModel; hist
       <form className="profile-view__period" onSubmit={form.onSubmit} noValidate>
         <label>
           <span>{t('profile:from')}</span>
-          <input type="date" {...form.field('from_date')} aria-invalid={periodError ? true : undefined} data-testid="history-from" />
+          <FormDateInput {...form.value('from_date')} aria-invalid={periodError ? true : undefined} data-testid="history-from" />
         </label>
         <label>
           <span>{t('profile:to')}</span>
-          <input type="date" {...form.field('to_date')} aria-invalid={periodError ? true : undefined} data-testid="history-to" />
+          <FormDateInput {...form.value('to_date')} aria-invalid={periodError ? true : undefined} data-testid="history-to" />
         </label>
         <Button type="submit" variant="primary" disabled={view.periodBusy}>
           {view.periodBusy ? t('profile:loading_period') : t('profile:show')}
@@ -218,7 +219,7 @@ function CertificatesCard({ list, more, onMore }: { list: ExamCertificateList; m
               <p>{c.course_title}</p>
               <p className="profile-view__certificate-meta">
                 {t('profile:certificate_meta', { date: formatDate(c.completed_at, lang), score: formatNumber(c.score, lang), full: formatNumber(c.full_marks, lang) })}
-                {c.cpd_hours !== null ? ` · ${t('profile:certificate_cpd', { hours: formatNumber(c.cpd_hours, lang) })}` : ''}
+                {c.cpd_hours !== null ? ` · ${t('profile:certificate_cpd', { hours: formatNumber(c.cpd_hours, lang), count: c.cpd_hours })}` : ''}
               </p>
               <p className="profile-view__certificate-meta">{t('profile:certificate_number', { number: c.certificate_number })}</p>
               <Link to={certificateHref(c)} aria-label={t('profile:certificate_open_label', { title: c.exam_title })}>

@@ -1,8 +1,10 @@
+import { formatDateTime } from '../format/date-format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { QuizRecordList } from '../../api/schemas/quizzes.schema';
 
-export const formatDate = (iso: string, lang: string) => new Date(iso).toLocaleString(lang === 'en' ? 'en-GB' : lang === 'cn' ? 'zh-CN' : 'zh-HK');
+/** A record's moment, in the one style of every page (../format/date-format.ts). */
+export const formatDate = (iso: string, lang: string) => formatDateTime(iso, lang);
 
 /** The printable certificate of a passed examination attempt (SPEC §3 certificate). */
 export const certificatePath = (courseId: string, quizId: string, attemptId: string) => `/course/${courseId}/quiz/${quizId}/attempts/${attemptId}/certificate`;
@@ -18,7 +20,9 @@ export function QuizRecords({ records, certificateHref }: { records: QuizRecordL
         <p>{t('quiz:records_empty')}</p>
       ) : (
         <div className="quiz-records__scroll">
-          <table>
+          {/* On a phone each record is a card of label–value rows (issue 43: the headings had one
+              character a line at 375 px); the labels come from data-label. */}
+          <table className="quiz-records__table">
             <thead>
               <tr>
                 <th scope="col">{t('quiz:record_score')}</th>
@@ -32,13 +36,13 @@ export function QuizRecords({ records, certificateHref }: { records: QuizRecordL
             <tbody>
               {records.map((r) => (
                 <tr key={r.attempt_id}>
-                  <td>{r.score}</td>
-                  <td>{r.full_marks}</td>
-                  <td>{t(r.pass ? 'quiz:pass' : 'quiz:fail')}</td>
-                  <td>{formatDate(r.started_at, i18n.language)}</td>
-                  <td>{formatDate(r.completed_at, i18n.language)}</td>
+                  <td data-label={t('quiz:record_score')}>{r.score}</td>
+                  <td data-label={t('quiz:record_full_marks')}>{r.full_marks}</td>
+                  <td data-label={t('quiz:record_pass')}>{t(r.pass ? 'quiz:pass' : 'quiz:fail')}</td>
+                  <td data-label={t('quiz:record_started')}>{formatDate(r.started_at, i18n.language)}</td>
+                  <td data-label={t('quiz:record_completed')}>{formatDate(r.completed_at, i18n.language)}</td>
                   {certificateHref ? (
-                    <td>
+                    <td data-label={t('quiz:record_certificate')}>
                       {r.pass ? (
                         <Link
                           to={certificateHref(r.attempt_id)}

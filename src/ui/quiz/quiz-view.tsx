@@ -37,8 +37,8 @@ function QuizFacts({ quiz }: { quiz: QuizSummary }) {
     <ul className="quiz-facts">
       <li>{t('quiz:questions', { count: quiz.question_count })}</li>
       <li>{t('quiz:pass_mark', { pass: quiz.pass_mark, full: quiz.full_marks })}</li>
-      <li>{quiz.time_limit_minutes === null ? t('quiz:untimed') : t('quiz:time_limit', { minutes: quiz.time_limit_minutes })}</li>
-      {quiz.extra_minutes > 0 ? <li>{t('quiz:extra_time', { minutes: quiz.extra_minutes })}</li> : null}
+      <li>{quiz.time_limit_minutes === null ? t('quiz:untimed') : t('quiz:time_limit', { minutes: quiz.time_limit_minutes, count: quiz.time_limit_minutes })}</li>
+      {quiz.extra_minutes > 0 ? <li>{t('quiz:extra_time', { minutes: quiz.extra_minutes, count: quiz.extra_minutes })}</li> : null}
       {quiz.closes_at ? <li>{t('quiz:closes_at', { date: formatDate(quiz.closes_at, i18n.language) })}</li> : null}
       <li>{quiz.attempts_allowed === null ? t('quiz:attempts_unlimited', { used: quiz.attempts_used }) : t('quiz:attempts', { used: quiz.attempts_used, allowed: quiz.attempts_allowed })}</li>
       {quiz.best_result ? <li>{t('quiz:best_result', { score: quiz.best_result.score, full: quiz.best_result.full_marks })}</li> : null}

@@ -40,6 +40,7 @@ export function DeactivationDialog(p: DeactivationDialogProps) {
       fallbackTitle={t('two-factor:setting.confirm_off_title')}
       description={<span className="confirm-text">{t('two-factor:setting.confirm_off_text')}</span>}
       panelClassName="confirm"
+      role="alertdialog"
       testId="deactivation-dialog"
     >
       <form className="form-stack dialog-body" noValidate onSubmit={handleSubmit(({ proof }) => p.onConfirm(proof))}>

@@ -100,7 +100,9 @@ function VocabCard({ entry, bookmarksReady, onToggle }: { entry: VocabEntryView;
           onClick={() => onToggle(entry.id)}
           data-testid="vocab-bookmark"
         >
-          <span aria-hidden="true">{entry.bookmarked ? '★' : '☆'}</span> {entry.bookmarked ? t('vocab:bookmarked') : t('vocab:bookmark')}
+          {/* The name ("Bookmark “word”") holds the visible text (axe label-content-name-mismatch,
+              issue 43); the star and aria-pressed say whether it is bookmarked. */}
+          <span aria-hidden="true">{entry.bookmarked ? '★' : '☆'}</span> {t('vocab:bookmark')}
         </Button>
       </div>
       {entry.otherWords.length > 0 ? <p className="vocab-entry__others">{entry.otherWords.join(' · ')}</p> : null}
