@@ -1,0 +1,3 @@
+ALTER TABLE "offline_sessions" ADD COLUMN "code_secret" text DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+ALTER TABLE "offline_sessions" ADD COLUMN "trainer_id" bigint;--> statement-breakpoint
+ALTER TABLE "offline_sessions" ADD CONSTRAINT "offline_sessions_trainer_id_users_id_fk" FOREIGN KEY ("trainer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
