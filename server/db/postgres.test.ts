@@ -12,6 +12,9 @@ import { eq, sql } from 'drizzle-orm';
 import { departments, users } from './schema';
 import { dropTestDatabase } from '../testing/drop-database';
 
+// The demo's accounts sign in only from this machine (issue 43 §12): the socket @hono/node-server would give.
+const LOOPBACK = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
+
 // The DATABASE_URL path (DESIGN §1: PostgreSQL behind several processes). Runs only when
 // TEST_DATABASE_URL points at a server whose user may create databases, e.g.
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx vitest run server/db/postgres.test.ts
@@ -58,7 +61,7 @@ describe.skipIf(!adminUrl)('PostgreSQL (TEST_DATABASE_URL)', () => {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${cookie}`, [HEADER.xsrf]: cookie },
       body: JSON.stringify({ external_id: 'agent01', password: 'Learner2026' }),
-    });
+    }, LOOPBACK);
     expect(login.status).toBe(200);
     const token = await login.text();
     const me = await appB.request('/api/users/current', { headers: { Authorization: `Bearer ${token}` } });

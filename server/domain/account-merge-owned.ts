@@ -119,5 +119,6 @@ export const NOT_MOVED: Record<string, string> = {
   'account_merge_requests.agent_id': 'the merge requests themselves',
   'account_merges.recruit_id': 'the audit of the merge names both sides',
   'account_merges.agent_id': 'the audit of the merge names both sides',
+  'offline_sessions.trainer_id': 'the trainer who runs a classroom session, not a learner\'s record (a recruit is no trainer)',
   'profile_pictures.user_id': "the pictures behind the account's own icon_url and cover_url, which a merge leaves with it; the agent keeps theirs",
 };

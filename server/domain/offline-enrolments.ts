@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { rateLimitedError } from '../http/attempts';
 import { offlineAttendance, offlineCourses, offlineEnrolments, offlineSessions } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { codeMatches, type CodeKind } from './attendance-codes';
+import { codeMatches, type CodeKind } from './offline-trainer-codes';
 import { localize, paging } from './courses';
 import { notifyWithMessage } from './notification-messages';
 import { ACTIVE, SEAT_HOLDING, attendedMinutes, iso, myEnrolmentOf, prerequisitesOf, publishedOffline, seatsHeld, type OfflineCourseRow, type OfflineEnrolmentRow } from './offline-courses';

@@ -4,7 +4,7 @@ import type { OfflineSessionCodes } from '../../src/api/schemas/offline-trainer.
 import type { Db } from '../db/client';
 import { offlineCourses, offlineSessions } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { currentCodes, newCodeSecret } from './attendance-codes';
+import { currentCodes, newCodeSecret } from './offline-trainer-codes';
 import { localize } from './courses';
 import type { Caller } from './quizzes';
 

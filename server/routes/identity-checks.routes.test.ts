@@ -168,7 +168,7 @@ describe('GET /api/audit/identity-checks', () => {
     for (const [code, password] of [['agent01', 'Learner2026'], ['manager01', 'Manager2026']]) {
       const res = await audit(await ctx.login(code, password));
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ status_code: 403, message: 'You do not have permission to view this.' });
+      expect(await res.json()).toEqual({ status_code: 403, code: 'Forbidden', message: 'You do not have permission to view this.' });
     }
     expect((await audit('')).status).toBe(401);
   });

@@ -23,6 +23,9 @@ import {
   tri,
 } from '../testing/content-factory';
 
+// The demo's accounts sign in only from this machine (issue 43 §12): the socket @hono/node-server would give.
+const LOOPBACK = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
+
 // The learning routes on PostgreSQL, where requests really run side by side (PGlite serves one
 // query at a time): duplicate sends from two server processes store one record. Runs only with
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx vitest run server/routes/learning.postgres.test.ts
@@ -74,7 +77,7 @@ describe.skipIf(!adminUrl)('learning content on PostgreSQL (TEST_DATABASE_URL)',
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${first}`, [HEADER.xsrf]: first },
       body: JSON.stringify({ external_id: 'agent01', password: 'Learner2026' }),
-    });
+    }, LOOPBACK);
     expect(login.status).toBe(200);
     const cookie = /XSRF-TOKEN=([^;]*)/.exec(login.headers.get('set-cookie')!)![1];
     headers = { Authorization: `Bearer ${await login.text()}`, Cookie: `XSRF-TOKEN=${cookie}`, [HEADER.xsrf]: cookie, 'Content-Type': 'application/json' };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { offlineCourses, offlineEnrolments, offlinePrerequisites, offlineSessions, users } from '../db/schema';
-import { currentCodes, type CodeKind } from '../domain/attendance-codes';
+import { currentCodes, type CodeKind } from '../domain/offline-trainer-codes';
 import { tri } from './content-factory';
 
 // Classroom courses for tests (issue 14, ADR 031).

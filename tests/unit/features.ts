@@ -287,7 +287,7 @@ export const FEATURES: Record<string, Layers> = {
     schema: true,
     contract: true,
     api: true,
-    machine: 'one read of the codes: the route runs a promise actor (offline-trainer.actor.ts), nothing with states',
+    machine: true,
     route: true,
     ui: true,
     serverRoute: true,
@@ -467,6 +467,8 @@ export const FEATURES: Record<string, Layers> = {
   setting: staticPage('the setting page (its two-factor part is two-factor)'),
   main: staticPage('the home page'),
   'not-found': staticPage('the not-found page'),
+  // Issue 43: a page whose data the server refused (403 Forbidden) says so, inside the shell.
+  forbidden: staticPage('the not-allowed page'),
   'coming-soon': { ...staticPage('the placeholder of pages still to come'), test: 'covered by src/routes/router.test.tsx' },
   search: {
     ...staticPage('the course search (a courses list that needs words)'),
@@ -567,6 +569,7 @@ export const SHARED = {
     'scorm-runtime': 'scorm-again, the SCORM runtime library, loaded lazily for the SCORM launcher (ADR 029)',
     'yield-to-browser': 'ends a task so the browser can paint between boot\'s steps (ADR 035, addendum 3)',
     'after-page-load': 'runs a task once the page has loaded and the browser is idle: code wanted later (ADR 071)',
+    'qr-svg': 'a QR code drawn as SVG (the trainer screen\'s codes for phones)',
   },
   /** src/machines/<folder>/ */
   machines: {
@@ -595,6 +598,7 @@ export const SHARED = {
     'public-page': 'the frame of the signed-out pages',
     'language-select': 'the language menu of the signed-out pages and the setting page',
     'app-error': 'the error view of any page',
+    format: 'one date and time style per interface language (ADR 081)',
   },
 } as const;
 

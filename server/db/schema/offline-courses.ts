@@ -53,7 +53,7 @@ export const offlineSessions = pgTable(
     windowOpensAt: timestamp('window_opens_at', { withTimezone: true }).notNull(),
     windowClosesAt: timestamp('window_closes_at', { withTimezone: true }).notNull(),
     /**
-     * The secret the check-in and check-out codes are derived from (domain/attendance-codes.ts): a
+     * The secret the check-in and check-out codes are derived from (domain/offline-trainer-codes.ts): a
      * code changes every minute; rotating the secret voids every code at once. Never leaves the
      * server; 244 random bits (two v4 UUIDs) unless set.
      */
