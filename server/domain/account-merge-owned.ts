@@ -3,6 +3,7 @@ import {
   attachmentLikes,
   attachmentProgress,
   courseEnrolments,
+  cpdClaims,
   courseLikes,
   creditedSpans,
   feedbackResponses,
@@ -85,6 +86,7 @@ export const OWNED_TABLES: OwnedTable[] = [
   },
   { table: identityChecks, user: identityChecks.userId },
   { table: notifications, user: notifications.userId },
+  { table: cpdClaims, user: cpdClaims.userId },
   // One response per course: the agent's own stands.
   { table: feedbackResponses, user: feedbackResponses.userId, combine: { key: ['course_id'], resolve: keepAgents } },
   { table: quizAttempts, user: quizAttempts.userId },
@@ -113,6 +115,7 @@ export const NOT_MOVED: Record<string, string> = {
   'sessions.user_id': 'sign-in sessions belong to the device and the account that signed in',
   'password_reset_tokens.user_id': "reset links are for one account's password",
   'offline_enrolments.decided_by': 'who decided (a manager), not whose record it is',
+  'cpd_claims.decided_by': 'the upline who decided the claim, not whose record it is',
   'recruit_accounts.user_id': 'how the recruit account was created: stays with it',
   'recruit_accounts.created_by': 'the manager who created the recruit account',
   'account_merge_requests.recruit_id': 'the merge requests themselves',

@@ -24,3 +24,4 @@ export * from './account-merge';
 export * from './management';
 export * from './profile-pictures';
 export * from './vocab';
+export * from './cpd-claim';
