@@ -313,7 +313,7 @@ export async function undoMerge(db: Db, clock: Clock, undoToken: string, undoDay
     if (!merge) throw new HttpError(400, 'server:merge_undo_invalid');
     if (merge.undoneAt) throw new HttpError(410, 'server:merge_undo_done');
     const until = merge.createdAt.getTime() + undoDays * 86_400_000;
-    if (clock.now() >= until) throw new HttpError(410, 'server:merge_undo_expired', { days: undoDays });
+    if (clock.now() >= until) throw new HttpError(410, 'server:merge_undo_expired', { count: undoDays });
     await tx.execute(sql`select id from users where id in (${merge.recruitId}, ${merge.agentId}) order by id for update`);
     await undoRows(tx, ownedShapes(), merge.moved, merge.changes, merge.recruitId, merge.agentId);
     await tx.update(accountMerges).set({ undoneAt: new Date(clock.now()) }).where(eq(accountMerges.id, merge.id));

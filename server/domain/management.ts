@@ -22,7 +22,7 @@ import { HttpError } from '../http/errors';
 import { translate } from '../i18n/messages';
 import { likePattern, localize, paging } from './courses';
 import { learningTotals, periodOf } from './learning-history';
-import { ACTIVE, confirmedSql, firstStartSql, iso, seatsHeld, seatsHeldSql, type OfflineCourseRow, type OfflineEnrolmentRow } from './offline-courses';
+import { ACTIVE, confirmedSql, firstStartSql, iso, prerequisitesOf, seatsHeld, seatsHeldSql, type OfflineCourseRow, type OfflineEnrolmentRow } from './offline-courses';
 import { lockCourse, promoteWaiting } from './offline-enrolments';
 import { notifyWithMessage } from './notification-messages';
 import type { Caller } from './quizzes';
@@ -227,10 +227,11 @@ export async function assignEnrolments(db: Db, payload: AssignPayload, caller: C
   await assertManager(db, caller);
   const userIds = [...new Set(payload.user_ids.map(Number))];
   const mine = await db
-    .select({ id: users.id })
+    .select({ id: users.id, code: users.externalId })
     .from(users)
     .where(and(inArray(users.id, userIds), eq(users.uplineId, caller.userId)));
   if (mine.length !== userIds.length) throw new HttpError(400, 'server:management_not_downline');
+  const codeOf = new Map(mine.map((m) => [m.id, m.code]));
   const created = await db.transaction(async (tx) => {
     const course = await lockCourse(tx, Number(payload.course_id), caller.now);
     if (!course) throw new HttpError(404, 'server:offline_course_not_found');
@@ -241,9 +242,18 @@ export async function assignEnrolments(db: Db, payload: AssignPayload, caller: C
       .where(and(eq(offlineEnrolments.courseId, course.id), inArray(offlineEnrolments.userId, userIds), inArray(offlineEnrolments.status, ACTIVE)));
     const enrolled = new Set(active.map((a) => a.userId));
     const fresh = userIds.filter((id) => !enrolled.has(id));
+    // Issue 43, item 25: an assignment needs the prerequisites as an application does (SPEC §5), all or nothing.
+    const lacking: string[] = [];
+    for (const userId of fresh) {
+      const unmet = (await prerequisitesOf(tx, course.id, userId, caller)).filter((g) => !g.met);
+      if (unmet.length) lacking.push(`${codeOf.get(userId)} (${unmet.map((g) => g.courses.map((c) => c.title).join(' / ')).join(', ')})`);
+    }
+    if (lacking.length) {
+      throw new HttpError(403, 'server:management_assign_prerequisite', { people: lacking.join('; ') }, { code: OFFLINE_ERROR_CODE.offlinePrerequisiteNotMet });
+    }
     const left = course.quota - (await seatsHeld(tx, course.id));
     if (fresh.length > left) {
-      throw new HttpError(409, 'server:management_assign_no_quota', { left: Math.max(0, left) }, { code: OFFLINE_ERROR_CODE.offlineNoQuota });
+      throw new HttpError(409, 'server:management_assign_no_quota', { count: Math.max(0, left) }, { code: OFFLINE_ERROR_CODE.offlineNoQuota });
     }
     const ids: number[] = [];
     for (const userId of fresh) {

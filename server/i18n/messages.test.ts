@@ -26,6 +26,15 @@ describe('server messages', () => {
     expect(translate('en', 'server:invalid_field', { field: 'page' })).toBe('The value of "page" is not valid.');
   });
 
+  it('says a count by the plural rules of the language (issue 43, item 25: "Only 1 seats")', () => {
+    expect(translate('en', 'server:management_assign_no_quota', { count: 1 })).toBe('Only 1 seat is left in this course.');
+    expect(translate('en', 'server:management_assign_no_quota', { count: 0 })).toBe('Only 0 seats are left in this course.');
+    expect(translate('en', 'server:management_assign_no_quota', { count: 3 })).toBe('Only 3 seats are left in this course.');
+    expect(translate('zh', 'server:management_assign_no_quota', { count: 1 })).toBe('此課程只剩 1 個名額。');
+    expect(translate('en', 'server:merge_undo_expired', { count: 1 })).toMatch(/^A merge can be undone within 1 day;/);
+    expect(isMessageKey('server:management_assign_no_quota')).toBe(true);
+  });
+
   it('recognises only real keys', () => {
     expect(isMessageKey('validation:password_length')).toBe(true);
     expect(isMessageKey('server:not_found')).toBe(true);

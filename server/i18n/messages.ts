@@ -15,7 +15,9 @@ const catalogues: Record<Language, Catalogue> = {
   zh: { server: zhServer, validation: zhValidation },
 };
 
-export type ServerMessageKey = `server:${keyof typeof enServer}`;
+/** A plural's keys (`x_one`, `x_other`) are asked for by their base `x` with a `count`, as i18next does. */
+type Base<K> = K extends `${infer B}_other` ? B | K : K;
+export type ServerMessageKey = `server:${Base<keyof typeof enServer>}`;
 export type ValidationMessageKey = `validation:${keyof typeof enValidation}`;
 export type MessageKey = ServerMessageKey | ValidationMessageKey;
 
@@ -33,12 +35,22 @@ function lookup(lang: Language, key: string): string | undefined {
   return catalogues[lang][key.slice(0, sep)]?.[key.slice(sep + 1)];
 }
 
+const PLURAL_LOCALE: Record<Language, string> = { en: 'en', zh: 'zh-HK', cn: 'zh-CN' };
+
+/** The text of `key` in `lang`; with a numeric count, its plural form (`key_one`, `key_other`) by the language's rules. */
+function templateOf(lang: Language, key: string, count: unknown): string | undefined {
+  const exact = lookup(lang, key);
+  if (exact !== undefined || typeof count !== 'number') return exact;
+  const form = new Intl.PluralRules(PLURAL_LOCALE[lang]).select(count);
+  return lookup(lang, `${key}_${form}`) ?? lookup(lang, `${key}_other`);
+}
+
 /** Whether `key` is a message key of a catalogue (e.g. a zod message set by a shared schema). */
 export function isMessageKey(key: string): boolean {
-  return lookup('en', key) !== undefined;
+  return lookup('en', key) !== undefined || lookup('en', `${key}_other`) !== undefined;
 }
 
 export function translate(lang: Language, key: MessageKey | string, vars: Record<string, string | number> = {}): string {
-  const template = lookup(lang, key) ?? lookup('en', key) ?? key;
+  const template = templateOf(lang, key, vars.count) ?? templateOf('en', key, vars.count) ?? key;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }

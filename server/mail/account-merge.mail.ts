@@ -18,7 +18,7 @@ export interface MergeMailInput {
 
 /** Issue 14: the merge verification link, to the agent's company email, in the recruit's language. */
 export function mergeVerificationMail({ lang, to, link, ...vars }: MergeMailInput): MailMessage {
-  const t = (key: Parameters<typeof translate>[1]) => translate(lang, key, { product: PRODUCT_TITLE, ...vars });
+  const t = (key: Parameters<typeof translate>[1]) => translate(lang, key, { product: PRODUCT_TITLE, ...vars, count: vars.minutes });
   const paragraphs = [t('server:merge_email_greeting'), t('server:merge_email_intro')];
   const closing = [t('server:merge_email_ignore'), t('server:reset_email_signature')];
   const text = [...paragraphs, link, ...closing].join('\n\n') + '\n';

@@ -16,7 +16,7 @@ export interface ResetMailInput {
 
 /** The forgot-password email, in the language the request was made in. */
 export function resetPasswordMail({ lang, to, name, externalId, link, minutes }: ResetMailInput): MailMessage {
-  const t = (key: Parameters<typeof translate>[1]) => translate(lang, key, { product: PRODUCT_TITLE, name, externalId, minutes });
+  const t = (key: Parameters<typeof translate>[1]) => translate(lang, key, { product: PRODUCT_TITLE, name, externalId, count: minutes });
   const paragraphs = [t('server:reset_email_greeting'), t('server:reset_email_intro')];
   const closing = [t('server:reset_email_ignore'), t('server:reset_email_signature')];
   const text = [...paragraphs, link, ...closing].join('\n\n') + '\n';

@@ -197,6 +197,26 @@ describe('POST /api/management/assignments', () => {
     expect(await enrolmentStatuses(ctx.database.db, c)).toEqual({});
   });
 
+  it('a downline short of a prerequisite is named and nobody is assigned (403, as their own application would be)', async () => {
+    const db = ctx.database.db;
+    const dept = await createDepartment(db, tri('Prerequisites'));
+    const basics = await createCourse(db, { departmentId: dept, title: tri('Assign Basics'), publishedAt: new Date('2025-01-01T00:00:00Z') });
+    await db.insert(courseEnrolments).values({ userId: uid.agent02, courseId: basics, status: 'completed', completedAt: now });
+    const c = await course('Needs Basics', { prerequisites: [[basics]] });
+    const refused = await json<{ message: string; code: string }>(
+      await post(manager01, '/api/management/assignments', { course_id: String(c), user_ids: [uid.agent02, uid.agent03].map(String) }),
+      403,
+    );
+    expect(refused.code).toBe('OfflinePrerequisiteNotMet');
+    expect(refused.message).toBe('Prerequisites not met, nobody was assigned: agent03 (Assign Basics).');
+    expect(await enrolmentStatuses(db, c)).toEqual({});
+    const zh = await post(manager01, '/api/management/assignments', { course_id: String(c), user_ids: [String(uid.agent03)] }, 'zh');
+    expect(await messageOf(zh, 403)).toMatch(/^未符合先修要求，沒有指派任何人：agent03/);
+    // The downline who has it is assigned.
+    const ok = assignResultSchema.parse(await json(await post(manager01, '/api/management/assignments', { course_id: String(c), user_ids: [String(uid.agent02)] })));
+    expect(ok.assigned.map((e) => e.agent_code)).toEqual(['agent02']);
+  });
+
   it.each([
     [{ course_id: '1', user_ids: Array.from({ length: 11 }, (_, i) => String(i + 1)) }, 'en', 'You can assign at most 10 people at a time.'],
     [{ course_id: '1', user_ids: Array.from({ length: 11 }, (_, i) => String(i + 1)) }, 'zh', '每次最多只可指派 10 人。'],

@@ -69,11 +69,17 @@ test('en, desktop: each card its own seats (Full); a prerequisite refuses by nam
   await expect(page.getByTestId('offline-course-card')).toContainText('Ethics Case Workshop');
   await page.goto('/offline');
 
-  // The prerequisite course: the missing one is named (agent01 has AML, neither FNA nor consultative selling).
+  // The prerequisite course: no Enrol; the missing ones are named and linked (agent01 has AML, neither FNA nor
+  // consultative selling), and a link opens the missing course (issue 43, item 25).
   await page.getByRole('link', { name: 'Advanced Needs Analysis Clinic' }).click();
-  await page.getByTestId('offline-enrol').click();
-  await expect(page.getByTestId('offline-unmet')).toContainText('Financial Needs Analysis / Consultative Selling Skills');
+  const unmet = page.getByTestId('offline-unmet');
+  await expect(unmet).toContainText('Financial Needs Analysis or Consultative Selling Skills');
+  await expect(page.getByTestId('offline-enrol')).toHaveCount(0);
   await expect(page.getByTestId('offline-terms')).toHaveCount(0);
+  await unmet.getByRole('link', { name: 'Consultative Selling Skills' }).click();
+  await expect(page).toHaveURL(/\/course\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Consultative Selling Skills');
+  await page.goto('/offline');
 
   // Search, then enrol in the course without approval: the terms with the impersonation warning first.
   await page.getByRole('navigation', { name: 'Classroom courses and activities' }).getByRole('link', { name: 'Courses' }).click();

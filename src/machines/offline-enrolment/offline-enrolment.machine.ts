@@ -80,6 +80,14 @@ export function canApply(c: Pick<OfflineEnrolmentContext, 'course' | 'enrolment'
   return !c.enrolment || !ACTIVE.includes(c.enrolment.status);
 }
 
+/**
+ * Enrol is offered only with every prerequisite group met (SPEC §5; issue 43, item 25): otherwise the
+ * page names the missing courses in its place. The server refuses anyway (403 OfflinePrerequisiteNotMet).
+ */
+export function canEnrol(c: Pick<OfflineEnrolmentContext, 'course' | 'enrolment'>): boolean {
+  return canApply(c) && (c.course?.prerequisites_met ?? false);
+}
+
 /** The code a session takes next from the learner: check-in, then check-out, then none (the window is the server's to decide). */
 export function checkableWhich(attendance: SessionAttendance | undefined): CheckWhich | null {
   if (!attendance) return 'in';
@@ -94,8 +102,8 @@ function attendanceOf(course: OfflineCourseDetail): Record<string, SessionAttend
 }
 
 /**
- * A classroom course's page (SPEC §4 "Offline enrolment"): loading → browsing → checking
- * prerequisites (each unmet one named) → accepting the terms → submitting → pending (the upline
+ * A classroom course's page (SPEC §4 "Offline enrolment"): loading → browsing (Enrol only with every
+ * prerequisite met; each unmet one named instead) → accepting the terms → submitting → pending (the upline
  * decides) | confirmed (no approval needed) | waiting (full: the waiting list); rejected and
  * cancelled are history (the learner may apply again). pending, waiting and confirmed may be
  * cancelled after a confirmation, until the cancellation deadline. A confirmed learner checks in and
@@ -143,7 +151,7 @@ export const offlineEnrolmentMachine = setup({
   },
   guards: {
     canApply: ({ context }) => canApply(context),
-    prerequisitesMet: ({ context }) => context.course?.prerequisites_met ?? false,
+    canEnrol: ({ context }) => canEnrol(context),
     termsAccepted: ({ context }) => context.termsAccepted,
     canCancel: ({ context }) => context.enrolment?.can_cancel ?? false,
     isPending: ({ context }) => context.enrolment?.status === 'pending',
@@ -200,12 +208,8 @@ export const offlineEnrolmentMachine = setup({
     browsing: {
       // The classroom's link is of no use before a confirmed enrolment.
       entry: 'dropAutoCheck',
-      on: { enrol: { guard: 'canApply', target: 'checkingPrerequisites', actions: 'clearProblem' }, refresh: 'loading' },
+      on: { enrol: { guard: 'canEnrol', target: 'acceptingTerms', actions: 'clearProblem' }, refresh: 'loading' },
     },
-    checkingPrerequisites: {
-      always: [{ guard: 'prerequisitesMet', target: 'acceptingTerms' }, { target: 'prerequisitesUnmet' }],
-    },
-    prerequisitesUnmet: { on: { back: 'settling' } },
     acceptingTerms: {
       on: {
         'terms.toggle': { actions: 'toggleTerms' },
@@ -244,8 +248,8 @@ export const offlineEnrolmentMachine = setup({
         onError: { target: 'confirmed', actions: 'noteCheckProblem' },
       },
     },
-    rejected: { entry: 'dropAutoCheck', on: { enrol: { guard: 'canApply', target: 'checkingPrerequisites', actions: 'clearProblem' }, refresh: 'loading' } },
-    cancelled: { entry: 'dropAutoCheck', on: { enrol: { guard: 'canApply', target: 'checkingPrerequisites', actions: 'clearProblem' }, refresh: 'loading' } },
+    rejected: { entry: 'dropAutoCheck', on: { enrol: { guard: 'canEnrol', target: 'acceptingTerms', actions: 'clearProblem' }, refresh: 'loading' } },
+    cancelled: { entry: 'dropAutoCheck', on: { enrol: { guard: 'canEnrol', target: 'acceptingTerms', actions: 'clearProblem' }, refresh: 'loading' } },
     confirmingCancel: { on: { 'cancel.confirm': 'cancelling', 'cancel.dismiss': 'settling' } },
     cancelling: {
       tags: ['busy'],

@@ -26,11 +26,11 @@ function placeOf(enrolment: MyOfflineEnrolment | null, autoCheck: boolean): stri
 
 const here = (_: OracleEvent, s: OfflineEnrolmentSnapshot) => placeOf(ctx(s).enrolment, false);
 
-/** SPEC §5: applying needs the course open (or full: the waiting list) and no active enrolment; then every prerequisite group met. */
+/** SPEC §5: applying needs the course open (or full: the waiting list), no active enrolment and every prerequisite group met. */
 function apply(_: OracleEvent, s: OfflineEnrolmentSnapshot): string | null {
   const { course, enrolment } = ctx(s);
   if (!course || course.availability === 'closed' || (enrolment && ACTIVE.includes(enrolment.status))) return null;
-  return course.prerequisites.every((g) => g.courses.some((c) => c.completed)) ? 'acceptingTerms' : 'prerequisitesUnmet';
+  return course.prerequisites.every((g) => g.courses.some((c) => c.completed)) ? 'acceptingTerms' : null;
 }
 
 /** Cancel only an active enrolment the server says is still cancellable (the deadline). */
@@ -54,7 +54,6 @@ const table: Record<string, OracleRow<OfflineEnrolmentSnapshot>> = {
   },
   loadFailed: { retry: 'loading' },
   browsing: settled({ enrol: apply }),
-  prerequisitesUnmet: { back: here },
   acceptingTerms: {
     'terms.toggle': 'acceptingTerms',
     submit: (_, s) => (ctx(s).termsAccepted ? 'submitting' : null),

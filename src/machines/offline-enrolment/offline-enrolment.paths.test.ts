@@ -85,7 +85,8 @@ function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknow
   if (view.status === 'ready') {
     expect(view.course.id).toBe('5');
     // Each unmet prerequisite group is named (SPEC §5: "each unmet one named").
-    if (view.phase === 'prerequisites_unmet') expect(view.unmet.length).toBeGreaterThan(0);
+    if (view.blockedByPrerequisites) expect(view.unmet.length).toBeGreaterThan(0);
+    if (view.canEnrol) expect(view.unmet).toEqual([]);
     // The waiting list only when the course is full.
     expect(view.joinsWaitingList).toBe(view.course.availability === 'full');
     // A code form only for a confirmed learner.

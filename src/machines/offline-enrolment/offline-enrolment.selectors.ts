@@ -1,13 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
 import type { MyOfflineEnrolment, OfflineCourseDetail, OfflineSession, PrerequisiteGroup } from '../../api/schemas/offline-courses.schema';
-import { canApply, checkableWhich, type CheckWhich, type offlineEnrolmentMachine, type SessionAttendance } from './offline-enrolment.machine';
+import { canApply, canEnrol, checkableWhich, type CheckWhich, type offlineEnrolmentMachine, type SessionAttendance } from './offline-enrolment.machine';
 
 export type OfflineEnrolmentSnapshot = SnapshotFrom<typeof offlineEnrolmentMachine>;
 
 /** Where the learner is with the course (one per visible state of the enrolment). */
 export type EnrolmentPhase =
   | 'browsing'
-  | 'prerequisites_unmet'
   | 'accepting_terms'
   | 'submitting'
   | 'pending'
@@ -39,8 +38,10 @@ export type OfflineEnrolmentView =
       phase: EnrolmentPhase;
       course: OfflineCourseDetail;
       enrolment: MyOfflineEnrolment | null;
-      /** The enrol button is there (open, or full: the waiting list). */
+      /** The enrol button is there (open, or full: the waiting list), only with every prerequisite met. */
       canEnrol: boolean;
+      /** The learner could apply but a prerequisite is unmet: the page names the missing courses instead of Enrol (issue 43, item 25). */
+      blockedByPrerequisites: boolean;
       /** Applying now puts the learner on the waiting list. */
       joinsWaitingList: boolean;
       unmet: PrerequisiteGroup[];
@@ -55,7 +56,6 @@ export type OfflineEnrolmentView =
 
 const PHASES: Record<string, EnrolmentPhase> = {
   browsing: 'browsing',
-  prerequisitesUnmet: 'prerequisites_unmet',
   acceptingTerms: 'accepting_terms',
   submitting: 'submitting',
   pending: 'pending',
@@ -95,7 +95,8 @@ export function selectOfflineEnrolmentView(s: OfflineEnrolmentSnapshot): Offline
     phase,
     course,
     enrolment: c.enrolment,
-    canEnrol: settled && canApply(c),
+    canEnrol: settled && canEnrol(c),
+    blockedByPrerequisites: settled && canApply(c) && !course.prerequisites_met,
     joinsWaitingList: course.availability === 'full',
     unmet,
     termsAccepted: c.termsAccepted,

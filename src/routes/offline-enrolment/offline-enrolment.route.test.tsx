@@ -47,14 +47,15 @@ describe('/offline pages', () => {
     expect(screen.getByText('training@agent-academy.test')).toBeInTheDocument();
   });
 
-  it('names each unmet prerequisite instead of the terms', async () => {
+  it('offers no Enrol with a prerequisite unmet: it names and links each missing course instead', async () => {
     setToken(tokenFor('1'));
     api({ 'GET /api/offline_courses/5': () => json(sampleCourse({ prerequisitesMet: false })) });
     renderApp('/offline/5');
-    await userEvent.click(await screen.findByTestId('offline-enrol'));
     const unmet = await screen.findByTestId('offline-unmet');
-    expect(within(unmet).getByText('Anti-Money Laundering')).toBeInTheDocument();
-    expect(within(unmet).getByText('Financial Needs Analysis / Consultative Selling')).toBeInTheDocument();
+    expect(screen.queryByTestId('offline-enrol')).toBeNull();
+    expect(within(unmet).getByRole('link', { name: 'Anti-Money Laundering' })).toHaveAttribute('href', expect.stringMatching(/^\/course\/\d+$/));
+    expect(within(unmet).getByRole('link', { name: 'Financial Needs Analysis' })).toBeInTheDocument();
+    expect(within(unmet).getByRole('link', { name: 'Consultative Selling' })).toBeInTheDocument();
     expect(screen.queryByTestId('offline-terms')).toBeNull();
   });
 

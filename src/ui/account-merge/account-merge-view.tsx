@@ -127,7 +127,7 @@ export function AccountMergeView(p: AccountMergeViewProps) {
               recruitCode: view.preview.recruit.external_id,
               agent: view.preview.agent.name,
               agentCode: view.preview.agent.external_id,
-              days: view.preview.undo_days,
+              count: view.preview.undo_days,
             })}
           </p>
           <Names title={t('recruits:merge.courses')} names={view.preview.courses} />

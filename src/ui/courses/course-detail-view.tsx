@@ -105,8 +105,8 @@ export function CourseDetailView(p: CourseDetailViewProps) {
         {course.status !== 'not_enrolled' ? (
           <div className="course-detail__progress">
             <span className="course-card__status">{t(`courses:status.${course.status}`)}</span>
-            <progress max={course.total_items || 1} value={course.completed_items} aria-label={t('courses:items_progress', { completed: course.completed_items, total: course.total_items })} />
-            <span data-testid="items-progress">{t('courses:items_progress', { completed: course.completed_items, total: course.total_items })}</span>
+            <progress max={course.total_items || 1} value={course.completed_items} aria-label={t('courses:items_progress', { completed: course.completed_items, count: course.total_items })} />
+            <span data-testid="items-progress">{t('courses:items_progress', { completed: course.completed_items, count: course.total_items })}</span>
             {/* Every item done, still in progress: a quiz or examination remains to pass (issue 43). */}
             {course.status === 'in_progress' && course.total_items > 0 && course.completed_items >= course.total_items ? (
               <span data-testid="quiz-to-pass">{t('courses:quiz_to_pass')}</span>

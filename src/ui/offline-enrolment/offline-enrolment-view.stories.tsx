@@ -62,8 +62,8 @@ export const Loading: Story = { args: { view: { status: 'loading' } } };
 export const LoadFailed: Story = { args: { view: { status: 'load_failed', message: 'The classroom course was not found.' } } };
 /** Open, never enrolled: every SPEC §3 field and the Enrol button. */
 export const Browsing: Story = {};
-/** Applying is refused before the terms: each unmet prerequisite group is named. */
-export const PrerequisitesUnmet: Story = { args: { view: view('prerequisitesUnmet', { prerequisitesMet: false }) } };
+/** A prerequisite unmet: no Enrol; each unmet prerequisite group is named, each course a link. */
+export const PrerequisitesUnmet: Story = { args: { view: view('browsing', { prerequisitesMet: false }) } };
 export const AcceptingTerms: Story = { args: { view: view('acceptingTerms') } };
 export const TermsAccepted: Story = { args: { view: view('acceptingTerms', {}, { termsAccepted: true }) } };
 export const SubmitFailed: Story = {

@@ -98,26 +98,35 @@ function Sessions({ view, onCheck }: { view: Ready; onCheck: OfflineEnrolmentVie
   );
 }
 
+/** The prerequisite groups still missing, each course a link to it ("or" between a group's courses). */
+function UnmetPrerequisites({ unmet }: { unmet: Ready['unmet'] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h3>{t('offline:unmet_title')}</h3>
+      <p>{t('offline:unmet_intro')}</p>
+      <ul>
+        {unmet.map((g, i) => (
+          <li key={i}>
+            {g.courses.map((c, j) => (
+              <span key={c.id}>
+                {j > 0 ? ` ${t('offline:unmet_or')} ` : null}
+                <Link to={`/course/${c.id}`}>{c.title}</Link>
+              </span>
+            ))}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function EnrolmentPanel({ view, p }: { view: Ready; p: OfflineEnrolmentViewProps }) {
   const { t, i18n } = useTranslation();
   const f = offlineFormat(i18n.language);
   const e = view.enrolment;
   const failure = view.failure ? <p role="alert" className="offline-alert">{view.failure.message ?? (view.phase === 'accepting_terms' ? t('offline:submit_failed') : t('offline:cancel_failed'))}</p> : null;
 
-  if (view.phase === 'prerequisites_unmet') {
-    return (
-      <div className="offline-panel" role="alert" data-testid="offline-unmet">
-        <h3>{t('offline:unmet_title')}</h3>
-        <p>{t('offline:unmet_intro')}</p>
-        <ul>
-          {view.unmet.map((g, i) => (
-            <li key={i}>{g.courses.map((c) => c.title).join(' / ')}</li>
-          ))}
-        </ul>
-        <Button onClick={p.onBack}>{t('offline:back')}</Button>
-      </div>
-    );
-  }
   if (view.phase === 'accepting_terms' || view.phase === 'submitting') {
     return (
       <div className="offline-panel" data-testid="offline-terms">
@@ -191,6 +200,10 @@ function EnrolmentPanel({ view, p }: { view: Ready; p: OfflineEnrolmentViewProps
             <Button variant="accent" onClick={p.onEnrol} data-testid="offline-enrol">
               {view.joinsWaitingList ? t('offline:join_waiting_list') : e ? t('offline:apply_again') : t('offline:enrol')}
             </Button>
+          </div>
+        ) : view.blockedByPrerequisites ? (
+          <div data-testid="offline-unmet">
+            <UnmetPrerequisites unmet={view.unmet} />
           </div>
         ) : view.course.availability === 'closed' ? (
           <p className="offline-muted">{t('offline:closed_note')}</p>
