@@ -324,6 +324,8 @@ export const quizAttemptMachine = setup({
     submitAtOnce: ({ context }) => !context.paused && unanswered(context).length === 0,
     passed: ({ context }) => context.result?.pass === true,
     canRetake: ({ context }) => context.quiz?.availability === 'available',
+    /** The moved deadline is this open attempt's. */
+    ownOpenAttempt: ({ context, event }) => event.type === 'deadline.moved' && context.attempt?.id === event.attemptId && context.attempt.status === 'open',
   },
   delays: {
     offlineRetry: OFFLINE_RETRY_MS,
@@ -356,7 +358,7 @@ export const quizAttemptMachine = setup({
     pause: { actions: assign(({ context }) => (context.pausedAt === null ? { paused: true, pausedAt: context.now(), lastTick: context.now() } : { paused: true })) },
     resume: { actions: assign({ paused: false, pausedAt: null }) },
     'deadline.moved': {
-      guard: ({ context, event }) => context.attempt?.id === event.attemptId && context.attempt.status === 'open',
+      guard: 'ownOpenAttempt',
       actions: assign(({ context, event }) => ({
         attempt: { ...context.attempt!, deadline_at: event.deadlineAt, server_now: event.serverNow },
         offset: Date.parse(event.serverNow) - context.now(),

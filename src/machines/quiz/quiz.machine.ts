@@ -55,6 +55,10 @@ export const quizMachine = setup({
     /** ADR 030: the server gives the time back (POST …/resume) and answers the attempt with its deadline. */
     resumeClock: fromPromise<Attempt, { attemptId: string }>(notProvided('resumeClock')),
   },
+  guards: {
+    /** The prompt stopped a timed attempt being answered. */
+    attemptPaused: ({ context }) => context.pausedAttemptId !== null,
+  },
   actions: {
     /** Opens the identity prompt (continual authentication's manual check). */
     requestIdentityCheck: () => undefined,
@@ -85,7 +89,7 @@ export const quizMachine = setup({
         },
         /** A prompt with no timed attempt being answered: only the answering waits. */
         open: {
-          always: { guard: ({ context }) => context.pausedAttemptId !== null, target: 'stopped' },
+          always: { guard: 'attemptPaused', target: 'stopped' },
           on: { 'auth.timer.resume': { target: 'closed', actions: sendTo('attempt', { type: 'resume' }) } },
         },
         /** The clock stands (ADR 030): the answering waits, and so does time-up; the server is told. */

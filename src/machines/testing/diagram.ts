@@ -1,49 +1,152 @@
 // Renders a machine definition as a Mermaid state diagram, so docs/machines/ is generated from
-// the code (and a test fails when a committed diagram no longer matches its machine).
+// the code (and a test fails when a committed diagram no longer matches its machine). ADR 084.
+//
+// What it draws, from XState v5's state nodes (`machine.root`, `StateNode.transitions`, `.always`):
+// - the machine itself as the outer composite state (named by the machine's id), so the
+//   transitions declared on the root (`on` of the machine: taken in any state) have a source;
+// - every compound state as a composite with `[*] --> initial` (the entry into its initial state),
+//   every parallel state's regions separated by `--`, every final state as `state --> [*]`;
+// - every transition, one line per target: ordinary events, eventless (`always`), delayed
+//   (`after <delay>`), done / error / snapshot of invoked actors (`done: <invocation>`), done of a
+//   compound state (`done`), each with its guard by name (`[guard]`, `[!a]`, `[a && b]`). A
+//   transition without a target (actions only) is drawn as a loop on its state.
+// Mermaid's state ids are global, so a state's id is its key, or its path joined by `_` when the
+// key is used twice in the machine; its label is always its key. The structure comes first (each
+// state declared in its parent's block: Mermaid puts a state where it is first named) and the
+// transitions after it, at the top level.
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 
-// Delayed transitions are named by their delay (`after: { warningDelay: … }` → "after warningDelay").
-const label = (eventType: string) =>
-  eventType
-    .replace(/^xstate\.done\.actor\.(.+)$/, 'done: $1')
-    .replace(/^xstate\.error\.actor\.(.+)$/, 'error: $1')
-    .replace(/^xstate\.after\.([^.]+)\..+$/, 'after $1');
+interface Transition {
+  eventType: string;
+  target?: readonly AnyStateNode[];
+  guard?: unknown;
+  delay?: number | string;
+}
+
+type GuardFunction = ((...args: never[]) => unknown) & { guards?: unknown[]; stateValue?: unknown };
+
+/** A guard by name: `name`, `!name`, `a && b`, `a || b`; an inline function has none. */
+export function guardLabel(guard: unknown): string {
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'function') {
+    const fn = guard as GuardFunction;
+    const inner = (g: unknown) => {
+      const text = guardLabel(g);
+      return /\s/.test(text) ? `(${text})` : text;
+    };
+    if (fn.guards && fn.name === 'not') return `!${inner(fn.guards[0])}`;
+    if (fn.guards && fn.name === 'and') return fn.guards.map(inner).join(' && ');
+    if (fn.guards && fn.name === 'or') return fn.guards.map(inner).join(' || ');
+    if (fn.name === 'stateIn') return `in ${JSON.stringify(fn.stateValue)}`;
+    return 'inline guard';
+  }
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
+  return 'guard';
+}
+
+const toArray = <T,>(value: T | readonly T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? [...(value as T[])] : [value as T]);
+
+/** How an invocation is named on its done / error edges: its id, or its `src` when it has none. */
+function invocationName(node: AnyStateNode, id: string): string {
+  const configs = toArray(node.config.invoke as { id?: string; src: unknown } | Array<{ id?: string; src: unknown }> | undefined);
+  const index = node.invoke.findIndex((i: { id: string }) => i.id === id);
+  const config = configs[index];
+  if (!config) return id;
+  return config.id ?? (typeof config.src === 'string' ? config.src : String(node.invoke[index].src));
+}
+
+/** The edge's event: `always`, `after <delay>`, `done: <invocation>`, `done`, or the event type. */
+function eventLabel(node: AnyStateNode, t: Transition): string {
+  const type = t.eventType;
+  if (type === '') return 'always';
+  if (type.startsWith('xstate.after.')) return `after ${typeof t.delay === 'number' ? `${t.delay}ms` : String(t.delay)}`;
+  const actor = /^xstate\.(done\.actor|error\.actor|snapshot)\.(.+)$/.exec(type);
+  if (actor) return `${{ 'done.actor': 'done', 'error.actor': 'error', snapshot: 'snapshot' }[actor[1]]}: ${invocationName(node, actor[2])}`;
+  if (type === `xstate.done.state.${node.id}`) return 'done';
+  return type;
+}
+
+const nodesOf = (node: AnyStateNode): AnyStateNode[] => [node, ...(Object.values(node.states) as AnyStateNode[]).flatMap(nodesOf)];
+
+/** Mermaid ids: the key where it is unique in the machine, else the path joined by `_`. */
+function idsOf(machine: AnyStateMachine): Map<AnyStateNode, string> {
+  const nodes = nodesOf(machine.root);
+  const keyOf = (n: AnyStateNode) => (n.parent ? n.key : machine.id);
+  const count = new Map<string, number>();
+  for (const n of nodes) count.set(keyOf(n), (count.get(keyOf(n)) ?? 0) + 1);
+  const ids = new Map<AnyStateNode, string>();
+  for (const n of nodes) {
+    const id = (count.get(keyOf(n)) === 1 ? keyOf(n) : [machine.id, ...n.path].join('_')).replace(/[^A-Za-z0-9_]/g, '_');
+    if ([...ids.values()].includes(id)) throw new Error(`Two states of ${machine.id} would be drawn as ${id}`);
+    ids.set(n, id);
+  }
+  return ids;
+}
+
+/** Every transition of a state node: its events, delays, invocations' done/error, and eventless ones. */
+function transitionsOf(node: AnyStateNode): Transition[] {
+  return [...([...node.transitions.values()].flat() as Transition[]), ...((node.always ?? []) as Transition[])];
+}
 
 export function toMermaid(machine: AnyStateMachine): string {
-  const lines = ['stateDiagram-v2'];
-  const walk = (node: AnyStateNode, indent: string) => {
-    const children = Object.values(node.states) as AnyStateNode[];
-    if (node.initial?.target?.[0]) lines.push(`${indent}[*] --> ${node.initial.target[0].key}`);
-    for (const child of children) {
-      if (Object.keys(child.states).length) {
-        lines.push(`${indent}state ${child.key} {`);
-        walk(child, `${indent}  `);
-        lines.push(`${indent}}`);
-      }
-      const tags = [...child.tags];
-      const invoked = child.invoke.map((i: { src: unknown }) => String(i.src));
-      if (tags.length || invoked.length) {
-        lines.push(`${indent}${child.key}: ${child.key}${invoked.length ? `\\ninvokes ${invoked.join(', ')}` : ''}${tags.length ? `\\ntags ${tags.join(', ')}` : ''}`);
-      }
-      for (const [eventType, defs] of child.transitions) {
-        for (const t of defs) {
-          const targets = t.target?.length ? t.target.map((n: AnyStateNode) => n.key) : [child.key];
-          const guard = t.guard ? ` [${typeof t.guard === 'string' ? t.guard : (t.guard as { type?: string }).type ?? 'guard'}]` : '';
-          for (const target of targets) lines.push(`${indent}${child.key} --> ${target}: ${label(eventType)}${guard}`);
-        }
-      }
-      if (child.type === 'final') lines.push(`${indent}${child.key} --> [*]`);
-    }
+  const ids = idsOf(machine);
+  const id = (n: AnyStateNode) => ids.get(n)!;
+  const label = (n: AnyStateNode, joiner: string) => {
+    const name = n.parent ? n.key : machine.id;
+    const invoked = n.invoke.map((i: { src: unknown }) => String(i.src));
+    const parts = [
+      n.type === 'parallel' ? `${name} (parallel)` : name,
+      ...(invoked.length ? [`invokes ${invoked.join(', ')}`] : []),
+      ...(n.tags.length ? [`tags ${[...n.tags].join(', ')}`] : []),
+    ];
+    return parts.join(joiner);
   };
-  walk(machine.root, '  ');
+  const lines = ['stateDiagram-v2'];
+  const declare = (n: AnyStateNode, indent: string) => {
+    const composite = Object.keys(n.states).length > 0;
+    if (composite) {
+      lines.push(`${indent}state ${id(n)} {`);
+      body(n, `${indent}  `);
+      lines.push(`${indent}}`);
+    } else {
+      lines.push(`${indent}${id(n)}`);
+    }
+    // Mermaid shows a state's description in place of its id; a composite shows one line only.
+    const text = label(n, composite ? ' · ' : '<br/>');
+    if (text !== id(n)) lines.push(`${indent}${id(n)}: ${text}`);
+    if (n.type === 'final') lines.push(`${indent}${id(n)} --> [*]`);
+  };
+  const body = (n: AnyStateNode, indent: string) => {
+    const children = Object.values(n.states) as AnyStateNode[];
+    if (n.type === 'parallel') {
+      children.forEach((region, i) => {
+        if (i > 0) lines.push(`${indent}--`);
+        declare(region, indent);
+      });
+      return;
+    }
+    const initial = n.initial?.target?.[0] as AnyStateNode | undefined;
+    if (initial) lines.push(`${indent}[*] --> ${id(initial)}`);
+    for (const child of children) declare(child, indent);
+  };
+  lines.push(`  [*] --> ${id(machine.root)}`);
+  declare(machine.root, '  ');
+  for (const n of nodesOf(machine.root)) {
+    for (const t of transitionsOf(n)) {
+      const guard = t.guard === undefined ? '' : ` [${guardLabel(t.guard)}]`;
+      const targets = t.target?.length ? t.target : [n];
+      for (const target of targets) lines.push(`  ${id(n)} --> ${id(target)}: ${eventLabel(n, t)}${guard}`);
+    }
+  }
   return lines.join('\n');
 }
 
-export function diagramDocument(name: string, machine: AnyStateMachine, source: string): string {
+export function diagramDocument(name: string, machine: AnyStateMachine, source: string, governs?: string): string {
   return [
     `# ${name}`,
     '',
-    `Generated from \`${source}\` by \`src/machines/diagrams.test.ts\` (run it with \`UPDATE_DIAGRAMS=1\` to refresh).`,
+    ...(governs ? [governs, ''] : []),
+    `Generated from \`${source}\` by \`src/machines/diagrams.test.ts\` (\`npm run diagrams\` refreshes it; the test fails when it differs from the machine). How to read it: [README](README.md).`,
     '',
     '```mermaid',
     toMermaid(machine),

@@ -112,6 +112,10 @@ export const vocabMachine = setup({
   },
   guards: {
     hasCopy: ({ context }) => context.cache !== null,
+    /** The copy read from the browser's storage: there is one. */
+    copyRead: ({ event }) => (event as unknown as { output: VocabCache | null }).output !== null,
+    /** Another filter than the one shown. */
+    filterChanged: ({ context, event }) => event.type === 'filter.change' && !sameFilter(context.filter, event.filter),
     /** The copy is at least as new as the server's last update (SPEC §4). */
     copyIsCurrent: ({ context }, serverTime: string) => context.cache !== null && at(context.cache.lastUpdate) >= at(serverTime),
     moreQueued: ({ context }) => context.pending.length > 1,
@@ -132,7 +136,7 @@ export const vocabMachine = setup({
     bookmarkError: null,
   }),
   on: {
-    'filter.change': { guard: ({ context, event }) => !sameFilter(context.filter, event.filter), actions: assign({ filter: ({ event }) => event.filter }) },
+    'filter.change': { guard: 'filterChanged', actions: assign({ filter: ({ event }) => event.filter }) },
   },
   states: {
     glossary: {
@@ -144,7 +148,7 @@ export const vocabMachine = setup({
             id: 'readCache',
             src: 'readCache',
             onDone: [
-              { guard: ({ event }) => event.output !== null, target: 'checking', actions: assign({ cache: ({ event }) => event.output, entries: ({ event }) => event.output?.entries ?? [] }) },
+              { guard: 'copyRead', target: 'checking', actions: assign({ cache: ({ event }) => event.output, entries: ({ event }) => event.output?.entries ?? [] }) },
               { target: 'fetching' },
             ],
             // An unreadable copy is no copy.

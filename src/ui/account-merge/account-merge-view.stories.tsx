@@ -4,6 +4,7 @@ import type { MergePreview, MergeRequestResponse, MergeResult, MergeUndone } fro
 import { accountMergeMachine, type AccountMergeContext } from '../../machines/account-merge/account-merge.machine';
 import { selectAccountMergeView } from '../../machines/account-merge/account-merge.selectors';
 import { AccountMergeView } from './account-merge-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 const sent: MergeRequestResponse = { email: 'agent10@agent-academy.test', expires_at: '2026-01-15T10:00:00.000Z' };
 const preview: MergePreview = {
@@ -86,3 +87,6 @@ export const UndoLinkOpened: Story = { args: { view: state('undoOffered', { toke
 export const UndoLinkTooLate: Story = {
   args: { view: state('undoFailed', { token: null, undoToken: 'mailed', error: 'A merge can be undone within 7 days; that time has passed. Please contact the learning and development team.' }) },
 };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const AccountMergeDiagram = machineDiagramStory('account-merge');

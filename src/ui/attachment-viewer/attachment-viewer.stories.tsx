@@ -10,6 +10,7 @@ import { viewerAt } from './attachment-viewer-story-states';
 import { samplePdf } from './story-pdf';
 import videoUrl from './story-sample.mp4?url';
 import audioUrl from './story-sample.mp3?url';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 const orgChart = `data:image/svg+xml;base64,${btoa(
   '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="240"><rect width="480" height="240" fill="#eef2f7"/><rect x="190" y="20" width="100" height="40" fill="#2b579a"/><rect x="60" y="150" width="100" height="40" fill="#217346"/><rect x="320" y="150" width="100" height="40" fill="#217346"/><path d="M240 60v45H110v45M240 105h130v45" stroke="#333" fill="none"/></svg>',
@@ -69,3 +70,8 @@ export const LikeLiked: Story = { args: { ...ReadyImage.args, like: likeAt('idle
 export const LikeSaving: Story = { args: { ...ReadyImage.args, like: likeAt('saving', { liked: true, likes: 13 }) } };
 /** The server refused: the like and the count are back as they were, with a message. */
 export const LikeFailed: Story = { args: { ...ReadyImage.args, like: likeAt('idle', { failed: true }) } };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const AttachmentViewerDiagram = machineDiagramStory('attachment-viewer');
+export const VideoPlayerDiagram = machineDiagramStory('video-player');
+export const AttachmentLikeDiagram = machineDiagramStory('attachment-like');

@@ -3,6 +3,7 @@ import { fn } from 'storybook/test';
 import { changePasswordMachine } from '../../machines/change-password/change-password.machine';
 import { selectChangePasswordView } from '../../machines/change-password/change-password.selectors';
 import { ChangePasswordView } from './change-password-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 const state = (value: 'editing' | 'submitting' | 'failed' | 'succeeded', error: string | null = null) =>
   selectChangePasswordView(changePasswordMachine.resolveState({ value, context: { error, result: null } }));
@@ -21,3 +22,6 @@ export const Submitting: Story = { args: state('submitting') };
 export const WrongCurrentPassword: Story = { args: state('failed', 'The current password is incorrect.') };
 export const NetworkFailure: Story = { args: state('failed') };
 export const Changed: Story = { args: state('succeeded') };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const ChangePasswordDiagram = machineDiagramStory('change-password');

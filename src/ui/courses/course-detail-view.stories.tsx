@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { CourseDetailView } from './course-detail-view';
 import { sampleCourse } from './samples';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 const phone = { viewport: { value: 'phone', isRotated: false } };
 const notStarted = {
@@ -57,3 +58,6 @@ export const NoLessons: Story = { args: { course: { ...sampleCourse, lessons: []
 export const Loading: Story = { args: { status: 'loading', course: null } };
 export const Failed: Story = { args: { status: 'failed', course: null, failure: { kind: 'server', message: 'The service is unavailable. Try again later.' } } };
 export const Phone: Story = { globals: phone };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const CourseDetailDiagram = machineDiagramStory('course-detail');

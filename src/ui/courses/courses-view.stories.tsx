@@ -4,6 +4,7 @@ import type { CourseCard } from '../../api/schemas/courses.schema';
 import type { PagedListView } from '../../machines/paged-list/paged-list.selectors';
 import { CoursesView } from './courses-view';
 import { cardPage, completedCard, inProgressCard, sampleCard } from './samples';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 const phone = { viewport: { value: 'phone', isRotated: false } };
 const cards = [sampleCard, inProgressCard, completedCard, { ...sampleCard, id: '4', title: 'Ethics in Practice', kind: 'elective' as const }];
@@ -56,3 +57,6 @@ export const SearchResults: Story = { args: { list: 'search', title: 'Search cou
 /** Page 7 of 12: the pagination shows gaps. */
 export const ManyPages: Story = { args: { page: 7, view: { ...loaded, result: cardPage(cards, 7, 140), pages: 12 } } };
 export const Phone: Story = { globals: phone };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const PagedListDiagram = machineDiagramStory('paged-list');

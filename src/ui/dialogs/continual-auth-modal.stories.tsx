@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { ContinualAuthModal } from './continual-auth-modal';
 import { continualAuthModalAt } from './continual-auth-story-states';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 /** SPEC §2 "Continual authentication modal", in each state of the continual-auth machine that shows it. */
 const meta = {
@@ -27,3 +28,6 @@ export const GenericFailure: Story = { args: continualAuthModalAt('failed', 'pas
 export const ManualPassword: Story = { args: continualAuthModalAt('editing', 'password', { manual: true }) };
 export const ManualAuthenticator: Story = { args: continualAuthModalAt('editing', 'authenticator', { manual: true }) };
 export const ManualChecking: Story = { args: continualAuthModalAt('checking', 'password', { manual: true }) };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const ContinualAuthDiagram = machineDiagramStory('continual-auth');

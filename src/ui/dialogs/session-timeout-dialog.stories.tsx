@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { timeoutDialogAt } from './session-story-states';
 import { SessionTimeoutDialog } from './session-timeout-dialog';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 /** SPEC §2 "Session timeout dialog", in each state of the idle-timeout machine that shows it. */
 const meta = {
@@ -18,3 +19,6 @@ export const LastSeconds: Story = { args: timeoutDialogAt('prompting', 3) };
 export const LastSecond: Story = { args: timeoutDialogAt('prompting', 1) };
 /** Continue was pressed: the token is being renewed (rule 4). */
 export const Continuing: Story = { args: timeoutDialogAt('continuing', 42) };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const IdleTimeoutDiagram = machineDiagramStory('idle-timeout');

@@ -4,6 +4,7 @@ import { formOf } from '../../machines/feedback-forms/feedback-forms.fixtures';
 import { feedbackFormsMachine, type FeedbackFormsContext } from '../../machines/feedback-forms/feedback-forms.machine';
 import { selectFeedbackFormsView, type FeedbackFormsViewModel } from '../../machines/feedback-forms/feedback-forms.selectors';
 import { FeedbackFormsView } from './feedback-forms-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 // DESIGN §4: every visible state, its props built from the machine's state through the selectors.
 function viewAt(value: string, context: Partial<FeedbackFormsContext> = {}): FeedbackFormsViewModel {
@@ -37,3 +38,6 @@ export const EvaluationOnly: Story = { args: viewAt('filling', { form: { ...avai
 export const TraditionalChinese: Story = { globals: { locale: 'zh' } };
 export const SimplifiedChinese: Story = { globals: { locale: 'cn' } };
 export const AlreadySubmittedTraditionalChinese: Story = { ...AlreadySubmitted, globals: { locale: 'zh' } };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const FeedbackFormsDiagram = machineDiagramStory('feedback-forms');

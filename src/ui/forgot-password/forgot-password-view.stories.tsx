@@ -3,6 +3,7 @@ import { fn } from 'storybook/test';
 import { forgotPasswordMachine } from '../../machines/forgot-password/forgot-password.machine';
 import { selectForgotPasswordView } from '../../machines/forgot-password/forgot-password.selectors';
 import { ForgotPasswordView } from './forgot-password-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 const state = (value: 'editing' | 'submitting' | 'failed' | 'succeeded', context: { result?: string | null; error?: string | null } = {}) =>
   selectForgotPasswordView(forgotPasswordMachine.resolveState({ value, context: { result: null, error: null, ...context } }));
@@ -19,3 +20,6 @@ export const Editing: Story = {};
 export const Submitting: Story = { args: state('submitting') };
 export const Failed: Story = { args: state('failed', { error: 'Too many requests. Please try again later.' }) };
 export const Sent: Story = { args: state('succeeded', { result: 'If the agent code and email match, a reset email has been sent.' }) };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const ForgotPasswordDiagram = machineDiagramStory('forgot-password');

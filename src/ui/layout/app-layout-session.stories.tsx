@@ -8,6 +8,7 @@ import { sessionAlertFor, timeoutDialogAt } from '../dialogs/session-story-state
 import { SessionTimeoutDialog } from '../dialogs/session-timeout-dialog';
 import type { TimeoutDialogView } from '../../machines/idle-timeout/idle-timeout.selectors';
 import { AppLayout } from './app-layout';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 const features = { learningMap: true, mockExam: true };
 
@@ -83,3 +84,6 @@ export const ExpiredAlert: Story = { args: { alert: sessionAlertFor({ kind: 'ses
 export const TokenExpiredAlert: Story = { args: { alert: sessionAlertFor({ kind: 'token_expired' }) } };
 /** SPEC §8: another device signed in as the same user. */
 export const DeviceExpiredAlert: Story = { args: { alert: sessionAlertFor({ kind: 'server', message: 'The device has been expired' }) } };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const SessionDiagram = machineDiagramStory('session');

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { LessonView } from './lesson-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 const body = 'Agents must put the customer first.\n\nThis reading explains the duties of honesty, fairness and due care that the regulator expects.';
 
@@ -37,3 +38,7 @@ export const Attachment: Story = {
 export const Loading: Story = { args: { status: 'loading' } };
 export const LoadFailed: Story = { args: { status: 'failed' } };
 export const NotFound: Story = { args: { status: 'not_found' } };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const LessonDiagram = machineDiagramStory('lesson');
+export const LessonAttachmentDiagram = machineDiagramStory('lesson-attachment');

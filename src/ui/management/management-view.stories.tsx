@@ -5,6 +5,7 @@ import { allBlockedList, assignData, confirmedList, listOf, pendingList, rejecte
 import { managementMachine, type ManagementContext } from '../../machines/management/management.machine';
 import { selectManagementView, type ManagementSnapshot } from '../../machines/management/management.selectors';
 import { ManagementView } from './management-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 // Every visible state of /management, from the page machine's states through the selectors.
 
@@ -100,3 +101,6 @@ export const ReportDownloading: Story = { args: { view: view('downloading', { ta
 export const ReportDownloaded: Story = { args: { view: view('ready', { tab: 'report', data: { kind: 'report', report: sampleReport }, notice: { kind: 'downloaded' } }) } };
 /** With the link to the recruit accounts page (built by another session). */
 export const WithRecruitsLink: Story = { args: { recruitsHref: '/management/recruits' } };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const ManagementDiagram = machineDiagramStory('management');

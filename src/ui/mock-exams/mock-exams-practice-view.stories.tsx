@@ -4,6 +4,7 @@ import { mockPracticeMachine, type MockPracticeContext } from '../../machines/mo
 import { practiceAttempt, practiceResult, sampleReveals } from '../../machines/mock-practice/mock-practice.fixtures';
 import { selectMockPracticeView, type MockPracticeSnapshot } from '../../machines/mock-practice/mock-practice.selectors';
 import { MockExamsPracticeView } from './mock-exams-practice-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 // Every visible state of practice mode, from the mock-practice machine's states through the selectors.
 
@@ -43,3 +44,6 @@ export const RevealedWrongLast: Story = {
 export const Finishing: Story = { args: { view: view('finishing') } };
 export const FinishFailed: Story = { args: { view: view('finishFailed', { problem: 'The service is unavailable.' }) } };
 export const Finished: Story = { args: { view: view('finished', { result: practiceResult }) } };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const MockPracticeDiagram = machineDiagramStory('mock-practice');

@@ -4,6 +4,7 @@ import { mockExamsMachine, type MockExamsContext } from '../../machines/mock-exa
 import { selectMockExamsView, type MockExamsSnapshot } from '../../machines/mock-exams/mock-exams.selectors';
 import { samplePaper, sampleProgress, sampleRecords, sampleStats, T0 } from '../../machines/mock-practice/mock-practice.fixtures';
 import { MockExamsView } from './mock-exams-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 // Every visible state of the /mockexam overview, from the page machine's states through the selectors.
 
@@ -39,3 +40,6 @@ const many = Array.from({ length: 15 }, (_, i) => ({
 }));
 export const ManyRecords: Story = { args: { view: view('overview', { overview: { ...overview, records: many, stats: { average_score: 71.2, passed_attempts: 6, total_attempts: 15 } } }) } };
 export const NoPapers: Story = { args: { view: view('overview', { overview: { papers: [], progress: [], records: [], stats: { average_score: 0, passed_attempts: 0, total_attempts: 0 } } }) } };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const MockExamsDiagram = machineDiagramStory('mock-exams');

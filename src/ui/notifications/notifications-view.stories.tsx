@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { fn } from 'storybook/test';
 import { notificationPage, notificationsViewAt, sampleNotifications } from '../../machines/notifications/notifications.fixtures';
 import { NotificationsView } from './notifications-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 // DESIGN §4: every visible state of the notification page, its props built from the machine's state through the selectors.
 const meta = {
@@ -35,3 +36,6 @@ export const FailedWithServerText: Story = { args: { view: notificationsViewAt('
 export const LoadedTraditionalChinese: Story = { globals: { locale: 'zh' } };
 export const LoadedSimplifiedChinese: Story = { globals: { locale: 'cn' } };
 export const LoadedPhone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const NotificationsDiagram = machineDiagramStory('notifications');

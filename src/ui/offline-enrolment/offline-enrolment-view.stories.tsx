@@ -5,6 +5,7 @@ import { offlineEnrolmentMachine, type OfflineEnrolmentContext } from '../../mac
 import { checkedIn, checkedOut, sampleCourse, sampleEnrolment, sampleSession, type SampleCourseOptions } from '../../machines/offline-enrolment/offline-enrolment.fixtures';
 import { selectOfflineEnrolmentView, type OfflineEnrolmentSnapshot } from '../../machines/offline-enrolment/offline-enrolment.selectors';
 import { OfflineEnrolmentView } from './offline-enrolment-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 // Every visible state of a learner's enrolment (issue 14), from the offline-enrolment machine's states through the selectors.
 
@@ -86,3 +87,6 @@ export const WrongCode: Story = {
 export const CheckedIn: Story = { args: { view: view('confirmed', { enrolment: confirmed, sessions: [sampleSession({ my_attendance: inOnly })] }) } };
 /** Checked out: attendance time and the CPD time it credits. */
 export const CheckedOut: Story = { args: { view: view('confirmed', { enrolment: confirmed, sessions: [sampleSession({ my_attendance: inAndOut })] }) } };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const OfflineEnrolmentDiagram = machineDiagramStory('offline-enrolment');

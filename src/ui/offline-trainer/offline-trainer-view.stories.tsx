@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { OfflineTrainerView } from './offline-trainer-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 // A small QR-like SVG: the real one is drawn by the route (qrcode package).
 const qr = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 7 7"><path d="M0 0h3v3H0zM4 0h3v3H4zM0 4h3v3H0zM4 4h1v1H4zM6 6h1v1H6z"/></svg>';
@@ -46,3 +47,6 @@ export const Loading: Story = { args: { view: { status: 'loading' } } };
 export const Failed: Story = { args: { view: { status: 'failed', message: 'Cannot reach the server. Please check your connection and try again.' } } };
 export const Rotating: Story = { args: { view: { ...shown, rotating: true } } };
 export const RefreshFailed: Story = { args: { view: { ...shown, problem: 'Cannot reach the server. Please check your connection and try again.' } } };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const OfflineTrainerDiagram = machineDiagramStory('offline-trainer');

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { OnScreenTimeView } from './on-screen-time-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 /** The course's time on screen (SPEC §4 on-screen time tracking). */
 const meta = {
@@ -15,3 +16,6 @@ export const Paused: Story = { args: { status: 'paused' } };
 export const Completed: Story = { args: { status: 'completed', seconds: 7_200 } };
 export const Loading: Story = { args: { status: 'loading', seconds: 0 } };
 export const Error: Story = { args: { status: 'error', seconds: 0 } };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const OnScreenTimeDiagram = machineDiagramStory('on-screen-time');

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { fn } from 'storybook/test';
 import { emptyHistory, firstCertificatePage, learner, mockStats, noCertificates, profileViewAt, shown, yearHistory } from '../../machines/profile/profile.fixtures';
 import { ProfileView } from './profile-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 // DESIGN §4: every visible state of the profile page, its props built from the machine's state through the selectors.
 const meta = {
@@ -40,3 +41,6 @@ export const Failed: Story = { args: { view: profileViewAt('failed', { data: nul
 export const LoadedTraditionalChinese: Story = { globals: { locale: 'zh' } };
 export const LoadedSimplifiedChinese: Story = { globals: { locale: 'cn' } };
 export const LoadedPhone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const ProfileDiagram = machineDiagramStory('profile');

@@ -5,6 +5,7 @@ import { quizAttemptMachine, type QuizAttemptContext } from '../../machines/quiz
 import { finishedAttempt, openAttempt, sampleQuiz, sampleRecords, sampleResult, T0 } from '../../machines/quiz-attempt/quiz-attempt.fixtures';
 import { selectQuizPageView, type QuizAttemptSnapshot } from '../../machines/quiz-attempt/quiz-attempt.selectors';
 import { QuizView } from './quiz-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 // Every visible state of the quiz page, from the machine's own states through the selectors.
 
@@ -117,3 +118,7 @@ export const ResultSubmittedAtTimeUp: Story = { args: { view: view('failed', { a
 export const ResultFailedKeyWithheld: Story = {
   args: { view: view('failed', { attempt: { ...firstFail, review: firstFail.review.map((r) => ({ ...r, correct_answer: [], explanation: '' })) }, quiz: firstFail.quiz, result: firstFail.result }) },
 };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const QuizDiagram = machineDiagramStory('quiz');
+export const QuizAttemptDiagram = machineDiagramStory('quiz-attempt');

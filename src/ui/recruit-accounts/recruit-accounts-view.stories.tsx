@@ -4,6 +4,7 @@ import type { RecruitAccount } from '../../api/schemas/recruit-accounts.schema';
 import { recruitAccountsMachine } from '../../machines/recruit-accounts/recruit-accounts.machine';
 import { selectRecruitAccountsView } from '../../machines/recruit-accounts/recruit-accounts.selectors';
 import { RecruitAccountsView } from './recruit-accounts-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 const created: RecruitAccount = {
   id: '42',
@@ -31,3 +32,6 @@ export const EmailAlreadyUsed: Story = { args: state('failed', { error: 'This em
 export const ManagerDoesNotExist: Story = { args: state('failed', { error: 'The manager does not exist.' }) };
 export const FailedGeneric: Story = { args: state('failed') };
 export const Created: Story = { args: state('succeeded', { result: created }) };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const RecruitAccountsDiagram = machineDiagramStory('recruit-accounts');

@@ -3,6 +3,7 @@ import { fn } from 'storybook/test';
 import { resetPasswordMachine } from '../../machines/reset-password/reset-password.machine';
 import { selectResetPasswordView } from '../../machines/reset-password/reset-password.selectors';
 import { ResetPasswordView } from './reset-password-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 const state = (value: 'editing' | 'submitting' | 'failed' | 'succeeded', error: string | null = null) =>
   selectResetPasswordView(resetPasswordMachine.resolveState({ value, context: { error, result: null } }));
@@ -23,3 +24,6 @@ export const LinkInvalid: Story = {
 export const GenericFailure: Story = { args: state('failed') };
 export const Done: Story = { args: state('succeeded') };
 export const LinkWithoutToken: Story = { args: { token: null } };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const ResetPasswordDiagram = machineDiagramStory('reset-password');

@@ -4,6 +4,7 @@ import { sampleData, sampleRuntime } from '../../machines/scorm/scorm.fixtures';
 import { scormMachine, type ScormContext } from '../../machines/scorm/scorm.machine';
 import { selectScormView, type ScormViewModel } from '../../machines/scorm/scorm.selectors';
 import { ScormLauncherView } from './scorm-launcher-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 // DESIGN §4: every visible state of the SCORM launcher, its props built from the machine's state through the selectors.
 function viewAt(value: string | Record<string, string>, context: Partial<ScormContext> = {}): ScormViewModel {
@@ -40,3 +41,6 @@ export const ClosedNotSaved: Story = { args: viewAt('closed', { runtime, seq: 3,
 export const BlockedTraditionalChinese: Story = { ...Blocked, globals: { locale: 'zh' } };
 export const BlockedSimplifiedChinese: Story = { ...Blocked, globals: { locale: 'cn' } };
 export const RunningSavedTraditionalChinese: Story = { ...RunningSaved, globals: { locale: 'zh' } };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const ScormDiagram = machineDiagramStory('scorm');

@@ -3,6 +3,7 @@ import { fn } from 'storybook/test';
 import { signInMachine } from '../../machines/sign-in/sign-in.machine';
 import { selectSignInView } from '../../machines/sign-in/sign-in.selectors';
 import { SignInView } from './sign-in-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 // Each story's props come from a real machine state through the selectors (DESIGN §4).
 const state = (value: 'editing' | 'submitting' | 'failed', error: string | null = null) => {
@@ -33,3 +34,6 @@ export const Submitting: Story = { args: state('submitting') };
 export const ServerError: Story = { args: state('failed', 'Agent code or password is incorrect.') };
 export const GenericError: Story = { args: state('failed') };
 export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const SignInDiagram = machineDiagramStory('sign-in');

@@ -4,6 +4,7 @@ import type { StateValue } from 'xstate';
 import { twoFactorMachine, type TwoFactorContext } from '../../machines/two-factor/two-factor.machine';
 import { selectTwoFactorSettingView } from '../../machines/two-factor/two-factor.selectors';
 import { TwoFactorSettingView } from './two-factor-setting-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 // A small QR-like SVG: the real one comes from the server (qrcode package).
 const qrSvg =
@@ -79,3 +80,6 @@ export const DeactivationWrongProof: Story = {
 };
 export const Deactivated: Story = { args: state('deactivated', { info: { ...info, enabled: true } }) };
 export const SignInAgain: Story = { args: state('signInAgain', { error: 'Please complete two-factor authentication first.' }) };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const TwoFactorDiagram = machineDiagramStory('two-factor');

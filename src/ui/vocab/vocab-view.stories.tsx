@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { sampleVocab, vocabViewAt } from '../../machines/vocab/vocab.fixtures';
 import { VocabView } from './vocab-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 // DESIGN §4: every visible state of the vocabulary page, its props built from the machine's state through the selectors.
 const callbacks = { onSearch: fn(), onBookmarkedOnly: fn(), onRetry: fn(), onRefresh: fn(), onRetryBookmarks: fn(), onToggleBookmark: fn() };
@@ -31,3 +32,6 @@ export const EmptyGlossary: Story = { args: { view: vocabViewAt({}, { cache: { l
 export const ReadyTraditionalChinese: Story = { args: { view: vocabViewAt({}, { filter: { lang: 'zh', q: '', bookmarkedOnly: false } }) }, globals: { locale: 'zh' } };
 export const ReadySimplifiedChinese: Story = { args: { view: vocabViewAt({}, { filter: { lang: 'cn', q: '', bookmarkedOnly: false } }) }, globals: { locale: 'cn' } };
 export const ReadyPhone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+
+// The machine behind these stories (docs/machines/, generated from its definition).
+export const VocabDiagram = machineDiagramStory('vocab');
