@@ -57,6 +57,9 @@ const policies = [
   // selectors (pure snapshot -> view model) and types.
   may('ui', layer('ui'), layer('contract'), layer('config'), layer('i18n'), packages('react', 'react-dom', 'react-i18next', 'i18next', 'radix-ui', 'react-hook-form', '@hookform/resolvers', 'react-router-dom', 'hls.js', 'pdfjs-dist', 'react-pdf', 'mammoth', 'dompurify', 'read-excel-file', 'read-excel-file/*', 'zod')),
   { from: layer('ui'), allow: { to: { element: { type: 'machines' }, file: { path: ['**/*.selectors.ts'] } } } },
+  // …and the yield to the browser: a view that draws its rows a few per task says when it yields
+  // (course-grid.tsx, ADR 069, 082), not the renderer's effect timing. No I/O, no storage.
+  { from: layer('ui'), allow: { to: { element: { type: 'platform' }, file: { path: ['**/platform/yield-to-browser.ts'] } } } },
   mayType('ui', layer('machines')),
   // Routes wire machines to real I/O: the one layer that sees everything of the browser.
   may('routes', layer('routes'), layer('machines'), layer('ui'), layer('api'), layer('contract'), layer('platform'), layer('config'), layer('i18n'), packages('react', 'react-dom', 'react-router-dom', 'xstate', '@xstate/react', 'react-i18next', 'i18next')),

@@ -12,7 +12,7 @@ import { requestCost } from './request-cost.mjs';
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const results = [await firstPageBundle('dist'), ...(await firstPageInBrowser()), ...(await wireBytes()), ...(await lighthouseFigures()), ...(await apiLatency()), ...(await requestCost()), ...(await runDecryptBench())];
+const results = [...(await firstPageBundle('dist')), ...(await firstPageInBrowser()), ...(await wireBytes()), ...(await lighthouseFigures()), ...(await apiLatency()), ...(await requestCost()), ...(await runDecryptBench())];
 let over = 0;
 console.log('\nfigure'.padEnd(52) + 'value'.padStart(12) + 'budget'.padStart(12));
 for (const r of results) {

@@ -13,11 +13,11 @@ const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], cs
   moduleIds: moduleIds.map(id),
   viteMetadata: { importedCss: new Set(css) },
 });
-const learning = (lang: string) => ['courses', 'quiz', 'feedback-forms', 'attachments', 'lesson', 'scorm'].map((ns) => `src/i18n/locales/${lang}/${ns}.json`);
+const learning = (lang: string) => [`src/i18n/learning/${lang}.ts`, ...['courses', 'quiz', 'feedback-forms', 'attachments', 'lesson', 'scorm'].map((ns) => `src/i18n/locales/${lang}/${ns}.json`)];
 
 const build: BuiltChunk[] = [
   chunk('assets/index-1.js', ['src/main.tsx', 'src/routes/router.tsx'], ['assets/c-shared.js'], ['assets/s-entry.css'], true),
-  chunk('assets/c-shared.js', ['node_modules/preact/dist/preact.mjs']),
+  chunk('assets/c-shared.js', ['node_modules/react-dom/cjs/react-dom-client.production.js']),
   chunk('assets/c-boot.js', ['src/routes/session/session.actor.ts', 'src/routes/session/session-provider.tsx', 'src/routes/session/tab-sync.ts'], ['assets/c-shared.js']),
   chunk('assets/c-layout.js', ['src/routes/layout/layout.route.tsx'], ['assets/c-boot.js', 'assets/c-ui.js'], ['assets/s-layout.css']),
   chunk('assets/c-ui.js', ['src/ui/dialog.tsx'], [], ['assets/s-ui.css']),

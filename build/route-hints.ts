@@ -12,16 +12,14 @@ import { ROUTE_HINTS_FILE, type RouteHint } from '../src/config/route-hints.ts';
 // same <link href> and skips it.
 
 const LANGUAGES = ['en', 'zh', 'cn'] as const;
-/** The learning pages' namespaces (src/routes/courses/courses-namespace.tsx), one chunk per language (vite.config.ts). */
-export const LEARNING_TEXTS = /src[\\/]i18n[\\/]locales[\\/](en|zh|cn)[\\/](courses|quiz|feedback-forms|attachments|lesson|scorm)\.json$/;
 
-const LAYOUT = 'src/routes/layout/layout.route.tsx';
+export const LAYOUT = 'src/routes/layout/layout.route.tsx';
 /** What a signed-in page loads at once besides its route modules: the session's timeout box, which
  * session-provider.tsx imports lazily when the session starts. Its stylesheets, inserted while the
  * page first renders, held the first paint until they arrived (a level further down). */
 export const SIGNED_IN_EXTRAS = ['src/ui/dialogs/session-timeout-dialog.tsx'];
 /** What main.tsx imports beside the configuration on every page (the session, the tab sync). */
-const EVERY_PAGE = ['src/routes/session/session.actor.ts', 'src/routes/session/session-provider.tsx', 'src/routes/session/tab-sync.ts'];
+export const EVERY_PAGE = ['src/routes/session/session.actor.ts', 'src/routes/session/session-provider.tsx', 'src/routes/session/tab-sync.ts'];
 
 /** The pages people open first (Lighthouse's four among them), with the modules of their first
  * render as router.tsx imports them, and an image that is their largest paint. */
@@ -63,14 +61,9 @@ export function routeHints(chunks: BuiltChunk[], root: string, base = '/'): Rout
     if (!chunk) throw new Error(`route-hints: ${module} is in no chunk of the build (build/route-hints.ts FIRST_PAGE_ROUTES)`);
     return chunk;
   };
-  /** A language's chunks whose modules all match `test` (its bundle, its learning texts). */
-  const textChunks = (lang: string, test: (id: string) => boolean): string[] => {
-    const found = chunks.filter((c) => c.moduleIds.length > 0 && c.moduleIds.every(test)).map((c) => c.fileName);
-    if (found.length === 0) throw new Error(`route-hints: no chunk of ${lang} texts in the build`);
-    return found;
-  };
   const bundleOf = (lang: string) => [chunkOf(`src/i18n/bundles/${lang}.ts`)];
-  const learningOf = (lang: string) => textChunks(lang, (id) => LEARNING_TEXTS.exec(id)?.[1] === lang).map((f) => byFile.get(f)!);
+  // The learning pages' texts of a language: one module, one chunk (src/routes/courses/courses-namespace.tsx).
+  const learningOf = (lang: string) => [chunkOf(`src/i18n/learning/${lang}.ts`)];
   return FIRST_PAGE_ROUTES.map(({ pattern, modules, images = [], learningTexts = false }) => {
     const signedIn = modules.includes(LAYOUT) ? SIGNED_IN_EXTRAS : [];
     const files = [...closure([...EVERY_PAGE, ...modules, ...signedIn].map(chunkOf))].filter((f) => !inHtml.has(f));
@@ -94,10 +87,15 @@ export function routeHintsPlugin(): Plugin {
       root = config.root;
       base = config.base;
     },
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((o) => o.type === 'chunk') as unknown as BuiltChunk[];
-      if (!chunks.some((c) => c.isEntry && c.moduleIds.some((id) => id.endsWith(path.join('src', 'main.tsx'))))) return;
-      this.emitFile({ type: 'asset', fileName: ROUTE_HINTS_FILE, source: JSON.stringify(routeHints(chunks, root, base)) });
+    // After Vite's own: it removes the chunks that hold only stylesheets (a page's CSS module
+    // imported by a module shared between pages), which must not be named (ADR 082).
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((o) => o.type === 'chunk') as unknown as BuiltChunk[];
+        if (!chunks.some((c) => c.isEntry && c.moduleIds.some((id) => id.endsWith(path.join('src', 'main.tsx'))))) return;
+        this.emitFile({ type: 'asset', fileName: ROUTE_HINTS_FILE, source: JSON.stringify(routeHints(chunks, root, base)) });
+      },
     },
   };
 }

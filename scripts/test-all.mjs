@@ -102,7 +102,9 @@ function firstLine(text) {
   return String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
 }
 
-vitestStep('vitest', 'vitest.json', ['--project=!postgres']);
+// The projects named (vite.config.ts): `postgres` has its own step, and `build` reads the built app,
+// so it runs after the app build below (two negations would not leave both out: Vitest ORs them).
+vitestStep('vitest', 'vitest.json', ['--project=node', '--project=dom']);
 if (postgres) vitestStep('vitest on PostgreSQL', 'vitest-postgres.json', ['--project=postgres']);
 else lines.push(`SKIP vitest on PostgreSQL: ${postgresSkipped}`);
 
@@ -110,6 +112,9 @@ check('storybook build', 'npx', ['storybook', 'build', '--quiet', '-o', `${repor
 const built = run('app build', 'npx', ['vite', 'build']);
 if (built) totals.passed += 1;
 else totals.failed += 1;
+// The built app itself (tests/build, ADR 082): React in it, no Preact, the first pages' budgets.
+if (built) vitestStep('build checks', 'vitest-build.json', ['--project=build']);
+else lines.push('FAIL build checks (not run: the app did not build)');
 
 if (built && existsSync('dist/index.html')) {
   const e2eOk = run('playwright', 'npx', ['playwright', 'test'], {

@@ -136,6 +136,20 @@ describe('precompressed built files', () => {
   });
 });
 
+describe("the build's own files", () => {
+  it("never serves a file or folder whose name starts with a dot (Vite's manifest names the sources, ADR 082)", async () => {
+    mkdirSync(path.join(dir, '.vite'), { recursive: true });
+    writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{"src/main.tsx":{}}');
+    writeFileSync(path.join(dir, '.hidden.js'), 'secret');
+    for (const url of ['/.vite/manifest.json', '/%2evite/manifest.json', '/assets/../.vite/manifest.json', '/.hidden.js']) {
+      const res = await get(url, 'br');
+      expect(res.status, url).toBe(404);
+      expect(await res.text(), url).not.toMatch(/src\/main|secret/);
+    }
+    expect((await get(asset)).status).toBe(200);
+  });
+});
+
 describe('a first page names its chunks in its HTML (ADR 043)', () => {
   const page = '<!doctype html><html><head><title>Agent Academy</title><script type="module" src="/assets/index-AbCd1234.js"></script></head><body></body></html>';
   const hints = [

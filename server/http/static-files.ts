@@ -14,6 +14,15 @@ import { ROUTE_HINTS_FILE } from '../../src/config/route-hints';
 // Vite names built files "<name>-<hash>.<ext>": those never change, so browsers may keep them.
 const HASHED = /-[\w-]{8,}\.\w+$/;
 const isApi = (p: string) => p === '/api' || p.startsWith('/api/');
+/** A name starting with a dot is the build's own, never the app's: Vite's .vite/manifest.json names
+ * the source files of every chunk (read by the build test, ADR 082). Decoded, so %2e is a dot too. */
+const isHidden = (p: string) => {
+  try {
+    return /(^|\/)\./.test(decodeURIComponent(p));
+  } catch {
+    return true;
+  }
+};
 const isFile = (p: string) => p.startsWith('/assets/') || /\.(js|mjs|css|map|json|woff2?|png|svg|jpe?g|ico|txt)$/.test(p);
 
 const fileStats = (file: string): Stats | null => {
@@ -193,6 +202,7 @@ export function serveSpa(app: Hono<AppEnv>, staticDir: string): void {
   const hashedAssets = createHashedAssets(root);
   const staticFiles: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (isApi(c.req.path)) return next();
+    if (isHidden(c.req.path)) return c.notFound();
     const hashed = c.req.path.startsWith('/assets/') && HASHED.test(c.req.path);
     // A range names bytes of the identity body: serveStatic answers it.
     if (hashed && c.req.method === 'GET' && !c.req.header('Range')) {

@@ -92,7 +92,8 @@ for (const lang of ['en', 'cn', 'zh'] as const) {
 // phone. The grid draws its first row with the page, then two cards in each following task; while cards
 // are to come the list is busy and the pages' navigation below it is hidden, so it never moves
 // under the reader. Recorded by a MutationObserver (one callback per change, between tasks), in the
-// production build (Preact, the app's own effect scheduling).
+// production build, the renderer that ships (React 19): each step waits for an explicit yield to the
+// browser, not for when the renderer runs its effects (ADR 082).
 test('a catalogue draws its first row of cards with the page and the rest two per task; its pages appear once all are drawn', async ({ page }) => {
   await signIn(page, 'agent01');
   await page.addInitScript(() => {

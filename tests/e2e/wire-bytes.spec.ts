@@ -36,7 +36,7 @@ test('an English page requests no Chinese font, and its scripts and styles arriv
   await page.waitForLoadState('networkidle');
   expect(urls.filter((u) => CJK_FONT.test(u)), 'Chinese font requests on /login in English').toEqual([]);
   expect(encodings.size).toBeGreaterThan(0);
-  for (const [url, encoding] of encodings) expect(encoding, url).toMatch(/^(br|gzip)$/);
+  for (const [url, encoding] of encodings) expect(`${url}: ${encoding}`).toMatch(/: (br|gzip)$/);
 
   await signIn(page, 'agent01');
   await page.waitForLoadState('networkidle');

@@ -6,23 +6,22 @@ import { languageOf, PageTexts } from '../page-namespace';
 export const COURSES_NS = 'courses';
 
 // The learning texts (the catalogue, lessons and their attachments, quizzes, the feedback form, the SCORM launcher)
-// travel with the learning pages, not with the first page: each language's namespaces are their own
-// chunks, fetched when a page of them is first shown in that language. The language bundles
-// (src/i18n/bundles/*.ts) leave these files out; a test checks both lists agree.
+// travel with the learning pages, not with the first page: each language's namespaces are one module
+// (src/i18n/learning/*.ts), a chunk of its own, fetched when a page of them is first shown in that
+// language. The language bundles (src/i18n/bundles/*.ts) leave these files out; a test checks both lists agree.
 export const LEARNING_NAMESPACES = [COURSES_NS, 'quiz', 'feedback-forms', 'attachments', 'lesson', 'scorm'] as const;
 type LearningNamespace = (typeof LEARNING_NAMESPACES)[number];
 type Texts = Record<string, unknown>;
-const files = import.meta.glob<Texts>('../../i18n/locales/*/{courses,quiz,feedback-forms,attachments,lesson,scorm}.json', { import: 'default' });
+const learningTexts: Record<Language, () => Promise<{ default: Record<string, Texts> }>> = {
+  en: () => import('../../i18n/learning/en'),
+  zh: () => import('../../i18n/learning/zh'),
+  cn: () => import('../../i18n/learning/cn'),
+};
 
 async function loadLearningTexts(lang: Language): Promise<Record<LearningNamespace, Texts>> {
-  const loaded = await Promise.all(
-    LEARNING_NAMESPACES.map(async (ns) => {
-      const load = files[`../../i18n/locales/${lang}/${ns}.json`];
-      if (!load) throw new Error(`no ${lang}/${ns}.json`);
-      return [ns, await load()] as const;
-    }),
-  );
-  return Object.fromEntries(loaded) as Record<LearningNamespace, Texts>;
+  const { default: loaded } = await learningTexts[lang]();
+  for (const ns of LEARNING_NAMESPACES) if (!loaded[ns]) throw new Error(`no ${lang}/${ns}.json`);
+  return loaded as Record<LearningNamespace, Texts>;
 }
 
 const hasAll = (i18n: I18n, lang: Language) => LEARNING_NAMESPACES.every((ns) => i18n.hasResourceBundle(lang, ns));

@@ -1,5 +1,6 @@
 import { memo, useEffect, useState } from 'react';
 import type { CourseCard as CourseCardData } from '../../api/schemas/courses.schema';
+import { yieldToBrowser } from '../../platform/yield-to-browser';
 import { CourseCard } from './course-card';
 
 export interface CourseGridProps {
@@ -13,20 +14,30 @@ export interface CourseGridProps {
 export const EAGER_COVERS = 4;
 /** Cards drawn with the grid: the first row of the widest grid, so no screen sees a row filling in. */
 export const CARDS_FIRST_DRAWN = EAGER_COVERS;
-/** Cards drawn in each following task until all are: two cards of a phone's cold code in a task stay under Lighthouse's blocking threshold where four did not (ADR 069). */
+/** Cards drawn after each yield to the browser until all are: two cards of a phone's cold code in a task stay under Lighthouse's blocking threshold where four did not (ADR 069). */
 export const CARDS_DRAWN_PER_TASK = 2;
 
 /**
- * How many of `courses` are drawn: the first row with the grid, then a few more in each following
- * task (each effect runs in a task of its own, after the browser could paint and take input).
- * Twelve cards in one task were the longest task after a catalogue's first paint, 4× of which
- * counts as blocking on a phone (ADR 069). A new list starts again from the first row.
+ * How many of `courses` are drawn: the first row with the grid, then a few more after each explicit
+ * yield to the browser (`yieldToBrowser`: a task of its own, after which the browser may paint and
+ * take input). The step does not depend on when the renderer runs effects: React runs an effect of a
+ * synchronous update before the browser could paint, so an effect that set the next count at once
+ * drew the steps in one task. Twelve cards in one task were the longest task after a catalogue's
+ * first paint, 4× of which counts as blocking on a phone (ADR 069, 082). A new list starts again
+ * from the first row.
  */
 function useCardsDrawn(courses: readonly CourseCardData[]): number {
   const [drawn, setDrawn] = useState({ of: courses, count: CARDS_FIRST_DRAWN });
   const count = Math.min(drawn.of === courses ? drawn.count : CARDS_FIRST_DRAWN, courses.length);
   useEffect(() => {
-    if (count < courses.length) setDrawn({ of: courses, count: count + CARDS_DRAWN_PER_TASK });
+    if (count >= courses.length) return;
+    let current = true;
+    void yieldToBrowser().then(() => {
+      if (current) setDrawn({ of: courses, count: count + CARDS_DRAWN_PER_TASK });
+    });
+    return () => {
+      current = false;
+    };
   }, [courses, count]);
   return count;
 }

@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../i18n/testing';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { yieldToBrowser } from '../../platform/yield-to-browser';
 import { renderWithI18n } from '../testing/render';
 import { CourseCard } from './course-card';
 import { CARDS_DRAWN_PER_TASK, CARDS_FIRST_DRAWN, CourseGrid, EAGER_COVERS } from './course-grid';
@@ -59,9 +60,10 @@ describe('course card', () => {
 });
 
 describe('course grid', () => {
-  it('loads the covers of the first row at once, the first with high priority, the others when scrolled to', () => {
+  it('loads the covers of the first row at once, the first with high priority, the others when scrolled to', async () => {
     const courses = Array.from({ length: EAGER_COVERS + 2 }, (_, i) => ({ ...sampleCard, id: String(i + 1) }));
     renderWithI18n(<CourseGrid courses={courses} onNavigate={vi.fn()} />);
+    await waitFor(() => expect(screen.getAllByTestId('course-card')).toHaveLength(EAGER_COVERS + 2));
     const covers = screen.getAllByTestId('course-card').map((card) => card.querySelector('img')!);
     expect(covers.map((img) => img.getAttribute('loading'))).toEqual([...Array<string>(EAGER_COVERS).fill('eager'), 'lazy', 'lazy']);
     expect(covers.map((img) => img.getAttribute('fetchpriority'))).toEqual(['high', ...Array<null>(EAGER_COVERS + 1).fill(null)]);
@@ -111,12 +113,32 @@ describe('course grid drawn a few cards per task (ADR 069)', () => {
     expect(first.querySelector('ol')).not.toHaveAttribute('aria-busy');
   });
 
-  it('ends with every card in order, each drawn once, and no longer busy', () => {
+  it('draws two more after each yield to the browser, then every card in order, each drawn once, and no longer busy', async () => {
     cardRenders.count = 0;
     render(grid(twelve));
+    // Each step waits for a task of its own (yieldToBrowser), not for when the renderer runs its
+    // effects: one yield of the test's, queued after the grid's, sees exactly one more step.
+    const seen = [screen.getAllByTestId('course-card').length];
+    while (seen.length < 10 && seen.at(-1)! < twelve.length) {
+      await act(() => yieldToBrowser());
+      seen.push(screen.getAllByTestId('course-card').length);
+    }
+    expect(seen).toEqual([4, 6, 8, 10, 12]);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(twelve.map((c) => c.title));
     expect(screen.getByTestId('course-grid')).not.toHaveAttribute('aria-busy');
     expect(cardRenders.count).toBe(12);
+  });
+
+  it('starts again from the first row for a new list, and a list gone draws nothing more', async () => {
+    const { rerender, unmount } = render(grid(twelve));
+    await act(() => yieldToBrowser());
+    expect(screen.getAllByTestId('course-card')).toHaveLength(6);
+    rerender(grid(twelve.map((c) => ({ ...c, title: `${c.title}, page 2` }))));
+    expect(screen.getAllByTestId('course-card')).toHaveLength(4);
+    expect(screen.getByTestId('course-grid')).toHaveAttribute('aria-busy', 'true');
+    unmount();
+    await act(() => yieldToBrowser());
+    expect(screen.queryByTestId('course-card')).toBeNull();
   });
 });
 
