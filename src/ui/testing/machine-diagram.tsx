@@ -7,7 +7,7 @@ import type { StoryObj } from '@storybook/react-vite';
 const documents = import.meta.glob<string>('../../../docs/machines/*.md', { query: '?raw', import: 'default', eager: true });
 
 export const diagramNames = Object.keys(documents)
-  .map((path) => /([a-z-]+)\.md$/.exec(path)![1])
+  .map((path) => path.slice(path.lastIndexOf('/') + 1, -'.md'.length))
   .filter((name) => name !== 'README');
 
 interface DrawnState {
