@@ -24,7 +24,7 @@ const postgresTestFiles = process.env.TEST_DATABASE_URL
   : [];
 if (process.env.TEST_DATABASE_URL && postgresTestFiles.length === 0) throw new Error('No test file imports server/test-support.ts: the PostgreSQL project would be empty (ADR 020: update opensTestDatabase)');
 
-export default defineConfig(() => ({
+export default defineConfig({
   // precompress: brotli and gzip of every built text file, sent by the server as they are (ADR 015).
   // stripContractDocs: the browser build leaves out the contracts' OpenAPI texts (ADR 008, 018).
   // inlineEntryCss: the entry's stylesheet is written into index.html, not linked (ADR 035).
@@ -43,6 +43,8 @@ export default defineConfig(() => ({
     // The entry lists every lazy chunk and stylesheet by name for its preloads (about 100 names):
     // short names ("c-<hash>.js", "s-<hash>.css") keep 0.7 KB gzip off the first page (ADR 008). The
     // language catalogues keep theirs (en-<hash>.js: the bench finds the default one by it).
+    // No chunk groups: the bundler's own split by dynamic import decides the chunks, and the build
+    // test holds the first pages to their scripts and bytes (ADR 082).
     rollupOptions: {
       output: {
         chunkFileNames: (chunk) => (/[\\/]src[\\/]i18n[\\/]bundles[\\/](en|cn|zh)\.ts$/.test(chunk.facadeModuleId ?? '') ? 'assets/[name]-[hash].js' : 'assets/c-[hash].js'),
@@ -83,4 +85,4 @@ export default defineConfig(() => ({
       },
     ],
   },
-}));
+});

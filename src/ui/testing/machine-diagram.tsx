@@ -7,7 +7,7 @@ import type { StoryObj } from '@storybook/react-vite';
 const documents = import.meta.glob<string>('../../../docs/machines/*.md', { query: '?raw', import: 'default', eager: true });
 
 export const diagramNames = Object.keys(documents)
-  .map((path) => /([a-z-]+)\.md$/.exec(path)![1])
+  .map((path) => path.slice(path.lastIndexOf('/') + 1, -'.md'.length))
   .filter((name) => name !== 'README');
 
 interface DrawnState {
@@ -119,12 +119,10 @@ export function MachineDiagram({ name }: { name: string }) {
   );
 }
 
-const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, _dash: string, c: string) => c.toUpperCase());
-
-/** The story that shows a machine's diagram among its view's stories: `export const SignInDiagram = machineDiagramStory('sign-in')`. */
+/** The story that shows a machine's diagram among its view's stories: `export const SignInDiagram = machineDiagramStory('sign-in')`
+ * (Storybook names it from the export: "Sign In Diagram"). */
 export function machineDiagramStory(name: string): StoryObj {
   return {
-    name: `${pascal(name)} state diagram`,
     render: () => <MachineDiagram name={name} />,
     parameters: { layout: 'fullscreen' },
   };
