@@ -63,4 +63,5 @@ ALTER TABLE "cpd_licences" ADD CONSTRAINT "cpd_licences_user_id_users_id_fk" FOR
 CREATE INDEX "cpd_course_approvals_course_idx" ON "cpd_course_approvals" USING btree ("course_id","valid_from");--> statement-breakpoint
 CREATE INDEX "cpd_course_approvals_offline_idx" ON "cpd_course_approvals" USING btree ("offline_course_id","valid_from");--> statement-breakpoint
 CREATE INDEX "cpd_ledger_reads_subject_idx" ON "cpd_ledger_reads" USING btree ("subject_id","read_at");--> statement-breakpoint
-CREATE INDEX "cpd_ledger_reads_reader_idx" ON "cpd_ledger_reads" USING btree ("reader_id","read_at");
+CREATE INDEX "cpd_ledger_reads_reader_idx" ON "cpd_ledger_reads" USING btree ("reader_id","read_at");--> statement-breakpoint
+CREATE INDEX "offline_attendance_user_idx" ON "offline_attendance" USING btree ("user_id");
