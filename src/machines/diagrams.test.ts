@@ -33,6 +33,7 @@ import { signInMachine } from './sign-in/sign-in.machine';
 import { twoFactorMachine } from './two-factor/two-factor.machine';
 import { videoPlayerMachine } from './video-player/video-player.machine';
 import { vocabMachine } from './vocab/vocab.machine';
+import { cpdLedgerMachine } from './cpd-ledger/cpd-ledger.machine';
 import { diagramDocument, toMermaid } from './testing/diagram';
 
 // DESIGN §3: every machine has its diagram in docs/machines/, generated from the definition.
@@ -69,6 +70,7 @@ const machines: Array<[string, AnyStateMachine] | [string, AnyStateMachine, stri
   ['exam-certificate', examCertificateMachine],
   ['offline-trainer', offlineTrainerMachine],
   ['vocab', vocabMachine],
+  ['cpd-ledger', cpdLedgerMachine],
 ];
 
 describe('machine diagrams in docs/machines', () => {
