@@ -170,6 +170,12 @@ describe('GET /api/cpd/ledger/rows/:rowId/evidence', () => {
     }
   });
 
+  it('takes the row id as a browser sends it (the colon percent-encoded)', async () => {
+    const res = await get(`/api/cpd/ledger/rows/course%3A${id.aml}/evidence`, 'agent01');
+    expect(res.status).toBe(200);
+    expect(cpdEvidenceSchema.parse(await res.json()).row.id).toBe(`course:${id.aml}`);
+  });
+
   it.each(['course:abc', 'foo:1', 'course:0', 'course:1:2', 'course%3A'])('refuses the row id %s with a 400', async (rowId) => {
     const res = await get(`/api/cpd/ledger/rows/${rowId}/evidence`, 'agent01');
     expect(res.status).toBe(400);
