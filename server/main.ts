@@ -11,6 +11,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, markDemoAccounts, seedIfEmpty } from './db/seed';
 import { seedContentIfEmpty } from './db/seed-content';
+import { ensureCpdConfiguration } from './db/seed-cpd';
 import { giveDemoSessionsTheirTrainer, keepDemoSessionToday } from './db/demo-session-today';
 import { createMailer, type Mailer } from './mail/mailer';
 import { demoOutboxServed } from './routes/demo.routes';
@@ -84,6 +85,8 @@ async function prepare(config: ServerConfig) {
   if (!seeded) await markDemoAccounts(database.db);
   const files = createFileStore(path.join(config.dataDir, 'files'));
   const content = await seedContentIfEmpty(database.db, files);
+  // Issue 45: the CPD ledger's GL24 configuration, in a database made before it (never overwritten).
+  await ensureCpdConfiguration(database.db);
   // ADR 029: the demo SCORM package the seed lists is served from SCORM_DIR.
   installDemoScormFiles(config.scormDir);
   // The demo's classroom session 'today' stays today when the database is older than today.

@@ -44,7 +44,7 @@ function templateKey(): string {
   };
   add(MIGRATIONS_FOLDER, (f) => f.endsWith('.sql') || f.endsWith('.json'));
   add(fileURLToPath(new URL('./db/fixtures', import.meta.url)), () => true);
-  for (const source of ['./db/seed.ts', './db/seed-content.ts', './db/seed-notifications.ts', './storage/attachment-crypto.ts', './domain/quizzes-scoring.ts']) hash.update(readFileSync(fileURLToPath(new URL(source, import.meta.url))));
+  for (const source of ['./db/seed.ts', './db/seed-content.ts', './db/seed-notifications.ts', './db/seed-management.ts', './db/seed-cpd.ts', './storage/attachment-crypto.ts', './domain/quizzes-scoring.ts']) hash.update(readFileSync(fileURLToPath(new URL(source, import.meta.url))));
   return hash.digest('hex').slice(0, 16);
 }
 

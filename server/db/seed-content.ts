@@ -17,6 +17,7 @@ import { DEMO_SCORM_ITEM } from './fixtures/demo-scorm';
 import { DEMO_SCORM_PACKAGE_ID, DEMO_SCORM_SOURCE, describeScormPackage } from '../storage/scorm-packages';
 import { DEMO_OFFLINE_COURSES, DEMO_OFFLINE_ENQUIRY_EMAIL } from './fixtures/demo-offline-courses';
 import { seedManagementDemo } from './seed-management';
+import { demoMomentInPeriod, seedCpdDemo, storeCpdDemoEvidence } from './seed-cpd';
 import { seedNotifications } from './seed-notifications';
 import { DEMO_ATTEMPTS, DEMO_QUIZZES } from './fixtures/demo-quizzes';
 import { DEMO_MOCK_ATTEMPTS, DEMO_MOCK_BANK, DEMO_MOCK_PAPER, DEMO_MOCK_TOPICS } from './fixtures/demo-mock-exams';
@@ -147,6 +148,7 @@ export async function seedContentIfEmpty(db: Db, files: FileStore, now = Date.no
   const manifest = readManifest();
   const stored = new Map<AttachmentKey, AttachmentRow>();
   for (const key of Object.keys(DEMO_ATTACHMENTS) as AttachmentKey[]) stored.set(key, await storeAttachment(files, manifest, key));
+  const cpdEvidence = await storeCpdDemoEvidence(files, `${MEDIA_DIR}${manifest.pdf.file}`);
 
   const seeded = await db.transaction(async (tx) => {
     // Several processes may start together on one PostgreSQL: only the first one seeds.
@@ -197,7 +199,8 @@ export async function seedContentIfEmpty(db: Db, files: FileStore, now = Date.no
       const courseId = courseIds.get(e.course)!;
       const uid = userId(e.user);
       const enrolledAt = at(e.daysAgo);
-      const completedAt = e.completed ? new Date(enrolledAt.getTime() + 2 * DAY) : null;
+      // Two days after the enrolment, kept inside this CPD period (issue 45: the ledger counts it now).
+      const completedAt = e.completed ? new Date(demoMomentInPeriod(now, e.daysAgo - 2)) : null;
       await tx.insert(courseEnrolments).values({ userId: uid, courseId, enrolledAt, status: e.completed ? 'completed' : 'in_progress', completedAt });
       if (!e.completed && !e.itemsDone) continue;
       // Every item done, with the logs that did it: the totals and the completion rule agree.
@@ -232,6 +235,7 @@ export async function seedContentIfEmpty(db: Db, files: FileStore, now = Date.no
     await seedMockExams(tx, { userId, now });
     await seedOfflineCourses(tx, { courseIds, attachmentIds, userId, now });
     await seedManagementDemo(tx, { courseIds, userId, now });
+    await seedCpdDemo(tx, { userId, courseIds, now, evidence: cpdEvidence });
     await seedNotifications(tx, { courseIds, userId, now });
     await seedVocab(tx, { userId, at });
 
@@ -331,7 +335,7 @@ async function seedQuizzes(tx: Db, { courseIds, userId, now }: { courseIds: Map<
     const quiz = quizIds.get(a.course)!;
     const uid = userId(a.user);
     const enrolment = DEMO_ENROLMENTS.find((e) => e.user === a.user && e.course === a.course);
-    const finishedAt = enrolment?.completed ? new Date(now - enrolment.daysAgo * DAY + 2 * DAY) : new Date(now - a.daysAgo * DAY);
+    const finishedAt = enrolment?.completed ? new Date(demoMomentInPeriod(now, enrolment.daysAgo - 2)) : new Date(now - a.daysAgo * DAY);
     const startedAt = new Date(finishedAt.getTime() - 8 * 60_000);
     const answers = new Map<number, string[] | string>();
     a.answers.forEach((value, i) => value !== null && answers.set(quiz.questions[i].id, value));

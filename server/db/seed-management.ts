@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { demoMomentInPeriod } from './seed-cpd';
 import { DEMO_DUE_DATES, DEMO_ETHICS_COURSES, DEMO_ETHICS_OFFLINE_TITLES, DEMO_MANAGEMENT_CLASSROOMS, type DemoManagementClassroom } from './fixtures/demo-management';
 import { managementCourseRules, managementOfflineCourseRules, offlineAttendance, offlineCourses, offlineEnrolments, offlineSessions } from './schema';
 
@@ -22,7 +23,8 @@ export async function seedManagementDemo(tx: Db, { courseIds, userId, now }: { c
 }
 
 async function seedClassroom(tx: Db, c: DemoManagementClassroom, { userId, now }: { userId: (code: string) => number; now: number }) {
-  const start = now + c.inDays * 24 * HOUR;
+  // A past session stays inside this CPD period (issue 45: its attendance counts in the ledger now).
+  const start = c.inDays < 0 ? demoMomentInPeriod(now, -c.inDays, c.hours * HOUR) : now + c.inDays * 24 * HOUR;
   const [course] = await tx
     .insert(offlineCourses)
     .values({

@@ -9,6 +9,7 @@ describe('sideLinks', () => {
   it('gives a learner the six links in spec order', () => {
     expect(paths(sideLinks({ isManager: false, features: allOn }))).toEqual([
       '/main',
+      '/cpd',
       '/learning-map',
       '/mockexam',
       '/notification',
@@ -19,7 +20,7 @@ describe('sideLinks', () => {
 
   it('puts management second for a manager', () => {
     const links = sideLinks({ isManager: true, features: allOn });
-    expect(paths(links)).toEqual(['/main', '/management', '/learning-map', '/mockexam', '/notification', '/profile', '/setting']);
+    expect(paths(links)).toEqual(['/main', '/management', '/cpd', '/learning-map', '/mockexam', '/notification', '/profile', '/setting']);
     expect(links[1]).toEqual({ icon: 'management', titleKey: 'layout:nav.management', link: '/management' });
   });
 
@@ -28,13 +29,16 @@ describe('sideLinks', () => {
     expect(paths(links)).toEqual(['/main', '/merge', '/notification', '/profile', '/setting']);
     expect(links[1]).toEqual({ icon: 'merge', titleKey: 'layout:nav.merge', link: '/merge' });
     expect(paths(sideLinks({ isManager: false, isRecruit: false, features: allOff }))).not.toContain('/merge');
+    // A recruit holds no licence yet: no CPD ledger (issue 45).
+    expect(paths(links)).not.toContain('/cpd');
   });
 
   it('removes learning map and mock exam when their features are off', () => {
-    expect(paths(sideLinks({ isManager: false, features: allOff }))).toEqual(['/main', '/notification', '/profile', '/setting']);
+    expect(paths(sideLinks({ isManager: false, features: allOff }))).toEqual(['/main', '/cpd', '/notification', '/profile', '/setting']);
     expect(paths(sideLinks({ isManager: true, features: { learningMap: true, mockExam: false } }))).toEqual([
       '/main',
       '/management',
+      '/cpd',
       '/learning-map',
       '/notification',
       '/profile',
@@ -42,6 +46,7 @@ describe('sideLinks', () => {
     ]);
     expect(paths(sideLinks({ isManager: false, features: { learningMap: false, mockExam: true } }))).toEqual([
       '/main',
+      '/cpd',
       '/mockexam',
       '/notification',
       '/profile',
@@ -49,9 +54,10 @@ describe('sideLinks', () => {
     ]);
   });
 
-  it('uses the spec title keys in the layout namespace', () => {
+  it('uses the spec title keys in the layout namespace (and issue 45’s CPD ledger)', () => {
     expect(sideLinks({ isManager: false, features: allOn }).map((l) => l.titleKey)).toEqual([
       'layout:nav.main',
+      'layout:nav.cpd',
       'layout:nav.learning_map',
       'layout:nav.mock_exam',
       'layout:nav.notification',

@@ -28,6 +28,7 @@ export const PATH = {
   materialLibrary: '/courses/material',
   offline: '/offline',
   merge: '/merge',
+  cpd: '/cpd',
 } as const;
 
 /**
@@ -45,15 +46,19 @@ const MANAGEMENT = link('management', 'management', PATH.management);
 const NOTIFICATION = link('notification', 'notification', PATH.notification);
 const MY_PROFILE = link('profile', 'my_profile', PATH.profile);
 const MERGE = link('merge', 'merge', PATH.merge);
+/** Issue 45: the CPD ledger, for everyone who may hold a licence (a recruit holds none yet). */
+const CPD = link('cpd', 'cpd', PATH.cpd);
 
 /**
  * Side drawer links; managers get 'management' in second position. A recruit gets the link to
- * merge the account into an agent account (SPEC §2 "Areas implied", §6), also second.
+ * merge the account into an agent account (SPEC §2 "Areas implied", §6), also second; everyone
+ * else the CPD ledger (issue 45) there.
  */
 export function sideLinks({ isManager, isRecruit = false, features }: { isManager: boolean; isRecruit?: boolean; features: NavFeatures }): NavLink[] {
   const links: NavLink[] = [link('home', 'main', PATH.main)];
   if (isManager) links.push(MANAGEMENT);
   if (isRecruit) links.push(MERGE);
+  else links.push(CPD);
   if (features.learningMap) links.push(link('learning-map', 'learning_map', PATH.learningMap));
   if (features.mockExam) links.push(link('mock-exam', 'mock_exam', PATH.mockExam));
   links.push(NOTIFICATION, MY_PROFILE, link('setting', 'setting', PATH.setting));

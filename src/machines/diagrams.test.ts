@@ -33,6 +33,7 @@ import { signInMachine } from './sign-in/sign-in.machine';
 import { twoFactorMachine } from './two-factor/two-factor.machine';
 import { videoPlayerMachine } from './video-player/video-player.machine';
 import { vocabMachine } from './vocab/vocab.machine';
+import { cpdLedgerMachine } from './cpd-ledger/cpd-ledger.machine';
 import { diagramDocument, toMermaid } from './testing/diagram';
 
 // DESIGN §3: every machine has its diagram in docs/machines/, generated from the definition, and
@@ -91,6 +92,7 @@ const machines: Entry[] = [
   { name: 'exam-certificate', machine: examCertificateMachine, governs: 'The certificate page of a passed examination, or why there is none.' },
   { name: 'offline-trainer', machine: offlineTrainerMachine, governs: "The trainer's screen: the attendance codes that change every minute on the server's clock, and new codes on request." },
   { name: 'vocab', machine: vocabMachine, governs: "The vocabulary page: the browser's copy of the glossary kept as new as the server's, and bookmark changes kept until the server has them." },
+  { name: 'cpd-ledger', machine: cpdLedgerMachine, governs: "The CPD ledger page: a period's hours against the target, each counted activity, and the evidence behind a row." },
 ];
 
 /** Machines whose diagram is not beside a view's stories, and why. */

@@ -167,6 +167,8 @@ export function appRoutes(): RouteObject[] {
             guarded('lesson/:courseId/:itemId', 'lesson', () => import('./lesson/lesson.route'), lessonLoader),
             guarded('lesson/*', 'lesson', () => import('./not-found/not-found.route')),
             guarded('profile', 'profile', () => import('./profile/profile.route')),
+            // Issue 45: the CPD ledger of the signed-in licensee.
+            guarded('cpd', 'cpd', () => import('./cpd-ledger/cpd-ledger.route')),
             {
               path: 'profile/identity-checks',
               loader: authGuard,

@@ -19,7 +19,7 @@ const PUBLIC_PAGES = ['/login', '/forgot-password', '/disclaimer'];
 const GROUPS: Record<string, readonly string[]> = {
   'home and placeholder pages': ['/main', '/search', '/search/vocabulary', '/offline', '/themes', '/learning-map', '/mockexam', '/no/such/page'],
   'catalogue pages': ['/courses/all', '/courses/latest', '/courses/ranking', '/courses/recommended', '/courses/mine', '/courses/news', '/courses/material'],
-  'account pages': ['/notification', '/profile', '/profile/identity-checks', '/setting', '/setting/reset-password', '/setting/two-factor'],
+  'account pages': ['/notification', '/cpd', '/profile', '/profile/identity-checks', '/setting', '/setting/reset-password', '/setting/two-factor'],
   'course detail and its item viewers': ['/course/1'],
   'classroom courses': ['/offline/mine'],
 };

@@ -531,6 +531,19 @@ export const FEATURES: Record<string, Layers> = {
     test: true,
   },
   'vocab': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
+  // Issue 45: the CPD assessment period (1 Aug – 31 Jul, Hong Kong), pure rules the ledger, the claims, the reports and the reminders share.
+  'cpd-period': {
+    schema: 'no data of its own: the period is configuration in cpd_settings (server/db/schema/cpd-ledger.ts)',
+    contract: 'no endpoint: the ledger answers its period (cpd-ledger.schema.ts)',
+    api: 'no endpoint: the ledger answers its period',
+    machine: 'server only: pure rules',
+    route: 'server only: pure rules',
+    ui: 'server only: pure rules',
+    serverRoute: 'no endpoint: cpd-ledger.routes.ts uses it',
+    serverDomain: true,
+    test: true,
+  },
+  'cpd-ledger': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
   // new:feature adds here
 };
 

@@ -25,3 +25,4 @@ export * from './management';
 export * from './profile-pictures';
 export * from './vocab';
 export * from './cpd-claim';
+export * from './cpd-ledger';

@@ -144,5 +144,6 @@ export const offlineAttendance = pgTable(
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull(),
     checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.sessionId, t.userId] })],
+  // Issue 45: the CPD ledger reads a learner's attendance (the key leads with the session).
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId] }), index('offline_attendance_user_idx').on(t.userId)],
 );

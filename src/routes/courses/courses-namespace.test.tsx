@@ -13,6 +13,7 @@ import { ensureOfflineNamespace, OFFLINE_NS } from '../offline-courses/offline-c
 import { ensureNotificationsNamespace, NOTIFICATIONS_NS } from '../notifications/notifications-namespace';
 import { ensureProfileNamespace, PROFILE_NS } from '../profile/profile-namespace';
 import { ensureVocabNamespace, VOCAB_NS } from '../vocab/vocab-namespace';
+import { CPD_NS, ensureCpdNamespace } from '../cpd-ledger/cpd-ledger-namespace';
 import enBundle from '../../i18n/bundles/en';
 import cnBundle from '../../i18n/bundles/cn';
 import zhBundle from '../../i18n/bundles/zh';
@@ -61,9 +62,9 @@ describe('the courses namespace', () => {
     ['en', enBundle],
     ['cn', cnBundle],
     ['zh', zhBundle],
-  ] as const)('the %s first chunk leaves out exactly the page namespaces (learning, mock exams, recruits, management, classroom courses, notifications, profile, vocabulary), and the pages load each of them', async (lang, bundle) => {
+  ] as const)('the %s first chunk leaves out exactly the page namespaces (learning, mock exams, recruits, management, classroom courses, notifications, profile, vocabulary, CPD), and the pages load each of them', async (lang, bundle) => {
     const all = Object.keys(resources[lang]).filter((ns) => ns !== 'server');
-    const pageNamespaces = [...LEARNING_NAMESPACES, MOCK_EXAMS_NS, RECRUITS_NS, MANAGEMENT_NS, OFFLINE_NS, NOTIFICATIONS_NS, PROFILE_NS, VOCAB_NS];
+    const pageNamespaces = [...LEARNING_NAMESPACES, MOCK_EXAMS_NS, RECRUITS_NS, MANAGEMENT_NS, OFFLINE_NS, NOTIFICATIONS_NS, PROFILE_NS, VOCAB_NS, CPD_NS];
     expect(all.filter((ns) => !(ns in bundle)).sort()).toEqual([...pageNamespaces].sort());
     const i18n = createI18n(lang, { [lang]: bundle });
     await ensureCoursesNamespace(i18n, lang);
@@ -74,6 +75,7 @@ describe('the courses namespace', () => {
     await ensureNotificationsNamespace(i18n, lang);
     await ensureProfileNamespace(i18n, lang);
     await ensureVocabNamespace(i18n, lang);
+    await ensureCpdNamespace(i18n, lang);
     for (const ns of pageNamespaces) expect(i18n.getResourceBundle(lang, ns)).toEqual(resources[lang][ns]);
   });
 });

@@ -84,7 +84,7 @@ describe('LayoutRoute', () => {
     renderAt(['/main']);
     expect(screen.getByTestId('header-user-name')).toHaveTextContent('Chan Tai Man');
     const links = within(screen.getByTestId('side-nav')).getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/main', '/learning-map', '/mockexam', '/notification', '/profile', '/setting']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/main', '/cpd', '/learning-map', '/mockexam', '/notification', '/profile', '/setting']);
     expect(screen.getByTestId('unread-dot')).toHaveAccessibleName('3 unread notifications');
     expect(screen.getByTestId('page')).toHaveTextContent('home at /main');
   });

@@ -36,7 +36,7 @@ describe('AppLayout on a wide desktop (≥ 992 px)', () => {
     renderWithI18n(<AppLayout {...props()}>page body</AppLayout>);
     const side = screen.getByTestId('side-nav');
     expect(side.closest('aside')).toHaveClass('side-panel');
-    expect(hrefs(side)).toEqual(['/main', '/learning-map', '/mockexam', '/notification', '/profile', '/setting']);
+    expect(hrefs(side)).toEqual(['/main', '/cpd', '/learning-map', '/mockexam', '/notification', '/profile', '/setting']);
     expect(within(side).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('header-user-name')).toHaveTextContent('Chan Tai Man');
     expect(screen.getByRole('banner')).toHaveTextContent('Chan Tai Man');

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { homeTiles } from './home-tiles';
 import { MainView } from './main-view';
+import { cpdProgressOf, LEDGER } from '../../machines/cpd-ledger/cpd-ledger.fixtures';
 
 const allOn = { offlineCourse: true, learningMap: true, mockExam: true };
 
@@ -18,3 +19,5 @@ export const SpecDefaultFlags: Story = { args: { tiles: homeTiles({ offlineCours
 export const OfflineDisabled: Story = { args: { tiles: homeTiles({ ...allOn, offlineCourse: false }) } };
 export const LoadingUser: Story = { args: { userName: null } };
 export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+export const WithCpdProgress: Story = { args: { cpdProgress: cpdProgressOf(LEDGER) } };
+export const WithCpdProgressPhone: Story = { args: { cpdProgress: cpdProgressOf(LEDGER) }, globals: { viewport: { value: 'phone', isRotated: false } } };

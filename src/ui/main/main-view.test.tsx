@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithI18n } from '../testing/render-with-i18n';
 import { homeTiles } from './home-tiles';
 import { MainView } from './main-view';
+import { cpdProgressOf, LEDGER } from '../../machines/cpd-ledger/cpd-ledger.fixtures';
 
 const allOn = { offlineCourse: true, learningMap: true, mockExam: true };
 
@@ -44,5 +45,20 @@ describe('home tiles', () => {
     expect(screen.getAllByTestId('home-tile')).toHaveLength(4);
     expect(screen.getByText('線下課程').closest('[aria-disabled="true"]')).not.toBeNull();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('歡迎');
+  });
+
+  it('shows this period’s CPD progress as a tile linking to /cpd, beside (not among) the shortcuts (issue 45)', async () => {
+    const onNavigate = vi.fn();
+    const { rerender } = renderWithI18n(<MainView userName="Chan Tai Man" tiles={homeTiles(allOn)} onNavigate={onNavigate} />);
+    expect(screen.queryByTestId('cpd-progress-tile')).toBeNull();
+    rerender(<MainView userName="Chan Tai Man" tiles={homeTiles(allOn)} cpdProgress={cpdProgressOf(LEDGER)} onNavigate={onNavigate} />);
+    const tile = screen.getByTestId('cpd-progress-tile');
+    expect(tile).toHaveAttribute('href', '/cpd');
+    expect(tile).toHaveTextContent('11 hours of 15 hours');
+    expect(tile).toHaveTextContent('Still needed: 4 hours');
+    expect(tile).toHaveTextContent('241 days left');
+    expect(screen.getAllByTestId('home-tile')).toHaveLength(5);
+    await userEvent.click(tile);
+    expect(onNavigate).toHaveBeenCalledWith('/cpd');
   });
 });

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import type { CpdPeriodView } from '../../machines/cpd-ledger/cpd-ledger.selectors';
+import { CpdProgressTile } from '../cpd-ledger/cpd-progress-tile';
 import { NavAnchor } from '../layout/nav-anchor';
 import { HomeTileArt } from './home-tile-art';
 import type { HomeTile } from './home-tiles';
@@ -8,17 +10,20 @@ export interface MainViewProps {
   /** null while the user loads. */
   userName: string | null;
   tiles: readonly HomeTile[];
+  /** This period's CPD progress (issue 45); null while it loads, or for someone without a target. */
+  cpdProgress?: CpdPeriodView | null;
   onNavigate: (to: string) => void;
 }
 
-/** The home page: a greeting and the five shortcut tiles. */
-export function MainView({ userName, tiles, onNavigate }: MainViewProps) {
+/** The home page: a greeting, this period's CPD progress and the five shortcut tiles. */
+export function MainView({ userName, tiles, cpdProgress = null, onNavigate }: MainViewProps) {
   const { t } = useTranslation();
   return (
     <section className="main-view" aria-labelledby="main-view-greeting">
       <h1 id="main-view-greeting" className="main-view__greeting">
         {userName ? t('pages:home.greeting', { name: userName }) : t('pages:home.greeting_anonymous')}
       </h1>
+      {cpdProgress ? <CpdProgressTile progress={cpdProgress} onNavigate={onNavigate} /> : null}
       <h2 className="visually-hidden">{t('pages:home.shortcuts')}</h2>
       <ul className="main-view__tiles">
         {tiles.map((tile) => {
