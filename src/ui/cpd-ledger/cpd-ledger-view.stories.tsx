@@ -1,3 +1,4 @@
+import { machineDiagramStory } from '../testing/machine-diagram';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import {
@@ -49,3 +50,4 @@ export const TraditionalChinese: Story = { globals: { locale: 'zh' } };
 export const SimplifiedChinese: Story = { globals: { locale: 'cn' } };
 export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
 export const PhoneEvidence: Story = { ...CourseEvidence, globals: { viewport: { value: 'phone', isRotated: false } } };
+export const CpdLedgerDiagram = machineDiagramStory('cpd-ledger');
