@@ -4,7 +4,6 @@ import { cpdEvidenceQuerySchema, cpdEvidenceSchema, cpdLedgerQuerySchema, cpdLed
 // ADR 018, issue 45: the CPD ledger's endpoints, declared once for the server, the client and the document.
 
 const common = { tags: ['cpd-ledger'], security: bearerSecurity } as const;
-const periodRefusal = { 400: errorResponses.badRequest[400] } as const;
 
 export const getOwnCpdLedgerRoute = route({
   ...common,
@@ -13,7 +12,7 @@ export const getOwnCpdLedgerRoute = route({
   summary: 'The caller’s CPD ledger of a period (default: the current one, server clock): target, rows, totals, earlier periods',
   description: 'A bad period answers 400 with code CpdPeriodInvalid (not a year) or CpdPeriodOutOfRange (before 2019 or after the current period).',
   request: { query: cpdLedgerQuerySchema },
-  responses: { 200: json('The ledger', cpdLedgerSchema), ...periodRefusal, ...fullAuthErrors },
+  responses: { 200: json('The ledger', cpdLedgerSchema), ...errorResponses.badRequest, ...fullAuthErrors },
 });
 
 export const getCpdLedgerRoute = route({
@@ -24,7 +23,7 @@ export const getCpdLedgerRoute = route({
   request: { params: cpdLedgerUserParamsSchema, query: cpdLedgerQuerySchema },
   responses: {
     200: json('The ledger', cpdLedgerSchema),
-    ...periodRefusal,
+    ...errorResponses.badRequest,
     ...errorResponses.unauthorized,
     ...errorResponses.forbiddenOr('the user is not the caller’s downline (code Forbidden), or two-factor is required'),
     ...errorResponses.notFound,
