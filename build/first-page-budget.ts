@@ -34,8 +34,8 @@ export const FIRST_PAGE_GOAL_KB = 150;
 export const FIRST_PAGE_BUDGETS: Readonly<Record<FirstPagePath, { scripts: number; kb: number }>> = {
   // 35 scripts, 190.8 KB after ADR 082 (React 19, the bundler's own split).
   '/login': { scripts: 36, kb: 193 },
-  // 31 scripts, 185.1 KB.
-  '/main': { scripts: 32, kb: 188 },
+  // 31 scripts, 185.1 KB; 33 scripts, 188.2 KB with the CPD progress tile on the home page (issue 45).
+  '/main': { scripts: 34, kb: 190 },
 };
 /** The first pages held to the budget. */
 export type FirstPagePath = '/login' | '/main';
