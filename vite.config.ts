@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { earlyScriptPlugin } from './build/early-script.ts';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
 import { precompress } from './build/precompress.ts';
 import { routeHintsPlugin } from './build/route-hints.ts';
@@ -29,7 +30,7 @@ export default defineConfig({
   // stripContractDocs: the browser build leaves out the contracts' OpenAPI texts (ADR 008, 018).
   // inlineEntryCss: the entry's stylesheet is written into index.html, not linked (ADR 035).
   // routeHints: the first pages' chunks, for the server to name in their HTML (ADR 043).
-  plugins: [stripContractDocsPlugin(), react(), inlineEntryCss(), routeHintsPlugin(), precompress()],
+  plugins: [stripContractDocsPlugin(), react(), inlineEntryCss(), earlyScriptPlugin(), routeHintsPlugin(), precompress()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
   // No data: URLs for assets: the CSP allows fonts only from 'self'.
   build: {
