@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CpdLedger, CpdLedgerRow } from '../../src/api/schemas/cpd-ledger.schema';
 import type { CpdVerification } from '../../src/api/schemas/cpd-statement.schema';
 import type { Language } from '../../src/config/constants';
-import { CPD_VERIFICATION_ALPHABET, CPD_VERIFICATION_CODE_LENGTH, normalizeVerificationCode } from '../../src/config/cpd-verification-code';
+import { CPD_NOT_GENUINE_CODE, CPD_VERIFICATION_ALPHABET, CPD_VERIFICATION_CODE_LENGTH, normalizeVerificationCode } from '../../src/config/cpd-verification-code';
 import type { Db } from '../db/client';
 import { cpdVerifications, users, type CpdVerificationKind } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -100,7 +100,7 @@ export async function verificationCodeFor(db: Db, userId: number, kind: CpdVerif
 /** The public check: what a genuine code vouches for; anything else 404 (malformed or unknown alike). */
 export async function verifyCode(db: Db, typed: string): Promise<CpdVerification> {
   const code = normalizeVerificationCode(typed);
-  const notGenuine = () => new HttpError(404, 'server:cpd_verification_not_found');
+  const notGenuine = () => new HttpError(404, 'server:cpd_verification_not_found', {}, { code: CPD_NOT_GENUINE_CODE });
   if (!code) throw notGenuine();
   const [row] = await db.select().from(cpdVerifications).where(eq(cpdVerifications.code, code));
   if (!row) throw notGenuine();

@@ -196,7 +196,7 @@ describe('GET /api/verify/:code (public)', () => {
   it.each(['AAAAAAAAAAAA', 'abc', '..%2F..%2Fetc', 'x'.repeat(300), '0123456789AB'])('answers 404 with a clear message for %s, never a 500', async (code) => {
     const res = await get(`/api/verify/${code}`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ status_code: 404, message: 'No CPD statement or certificate has this code: it is not genuine, or it was mistyped.' });
+    expect(await res.json()).toMatchObject({ status_code: 404, code: 'CpdCodeNotGenuine', message: 'No CPD statement or certificate has this code: it is not genuine, or it was mistyped.' });
   });
 
   it('refuses a NUL like every text of a request (ADR 014): 400, not a lookup', async () => {

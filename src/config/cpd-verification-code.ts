@@ -21,3 +21,11 @@ export function normalizeVerificationCode(typed: string): string | null {
 export function formatVerificationCode(code: string): string {
   return code.replace(/(.{4})(?=.)/g, '$1-');
 }
+
+/**
+ * The code of GET /api/verify/:code's 404 (not genuine): an answer the /verify page shows, so the
+ * client does not take it for a missing page (src/api/http.ts). Here, not in the contract, because
+ * http.ts is on the first page and the contract's schemas are not.
+ */
+export const CPD_NOT_GENUINE_CODE = 'CpdCodeNotGenuine';
+export type CpdStatementErrorCode = typeof CPD_NOT_GENUINE_CODE;
