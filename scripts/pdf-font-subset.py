@@ -19,7 +19,7 @@ SOURCE = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'
 INDEX = {'sc': 2, 'tc': 3}
 
 def product_chars():
-    files = glob.glob('src/i18n/locales/cn/*.json') + glob.glob('src/i18n/locales/zh/*.json')
+    files = glob.glob('src/i18n/locales/cn/*.json') + glob.glob('src/i18n/locales/zh/*.json') + glob.glob('src/config/locales/cn/*.json') + glob.glob('src/config/locales/zh/*.json')
     files += ['server/i18n/messages.ts'] + glob.glob('server/db/fixtures/*.ts') + glob.glob('server/db/seed*.ts') + glob.glob('server/pdf/*.ts')
     chars = set()
     for f in files:
@@ -67,7 +67,9 @@ for script, index in INDEX.items():
     opts.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]; opts.notdef_outline = True; opts.glyph_names = False
     s = Subsetter(opts); s.populate(unicodes=base | product_chars() | common(script)); s.subset(font)
     to_truetype(font)
+    font.recalcTimestamp = False  # keep the source's dates: the same input gives the same bytes
     buf = io.BytesIO(); font.save(buf)
     path = f'server/pdf/fonts/noto-sans-{script}-400.ttf.gz'
-    with gzip.open(path, 'wb', compresslevel=9) as f: f.write(buf.getvalue())
+    # mtime 0: the same glyphs give the same bytes (no churn in git).
+    with open(path, 'wb') as raw, gzip.GzipFile(fileobj=raw, mode='wb', compresslevel=9, mtime=0) as f: f.write(buf.getvalue())
     print(path, len(font.getGlyphOrder()), 'glyphs', len(buf.getvalue()), 'bytes ttf')
