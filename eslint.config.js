@@ -65,7 +65,7 @@ const policies = [
   may('routes', layer('routes'), layer('machines'), layer('ui'), layer('api'), layer('contract'), layer('platform'), layer('config'), layer('i18n'), packages('react', 'react-dom', 'react-router-dom', 'xstate', '@xstate/react', 'react-i18next', 'i18next')),
   may('entry', layer('entry'), layer('routes'), layer('ui'), layer('api'), layer('contract'), layer('platform'), layer('config'), layer('i18n'), packages('react', 'react-dom', 'react-router-dom', 'i18next')),
   // The server imports nothing from src/ but the contract and config.
-  may('server', layer('server'), layer('contract'), layer('config'), nodeCore, packages('hono', '@hono/*', 'drizzle-orm', '@electric-sql/pglite', 'postgres', 'jose', '@node-rs/argon2', 'otplib', 'qrcode', 'nodemailer', 'sharp', 'zod')),
+  may('server', layer('server'), layer('contract'), layer('config'), nodeCore, packages('hono', '@hono/*', 'drizzle-orm', '@electric-sql/pglite', 'postgres', 'jose', '@node-rs/argon2', 'otplib', 'qrcode', 'nodemailer', 'sharp', 'pdfkit', 'fontkit', 'zod')),
   // Tests and stories: the test tools, Node's modules, sample data of any layer, and the machines
   // they drive (stories build view models from real machine snapshots).
   { from: { file: { categories: 'test' } }, allow: { to: [testTools, nodeCore, { file: { categories: ['sample', 'test-helper'] } }, layer('entry')] } },
@@ -76,6 +76,8 @@ const policies = [
   { from: [{ element: { type: 'machines' }, file: { categories: 'test' } }], allow: { to: layer('contract') } },
   // A real SMTP server, and a throwaway TLS certificate (ADR 053), for the server's tests.
   { from: [{ element: { type: 'server' }, file: { categories: 'test' } }], allow: { to: packages('smtp-server', 'selfsigned') } },
+  // Reading back the text of a PDF the server made (ADR 085): pdfjs's legacy build, in server tests.
+  { from: [{ element: { type: 'server' }, file: { categories: ['test', 'test-helper'] } }], allow: { to: packages('pdfjs-dist', 'pdfjs-dist/*') } },
 ];
 
 export default tseslint.config(

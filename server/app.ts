@@ -23,6 +23,7 @@ import { createFileStore, type FileStore } from './storage/file-store';
 import path from 'node:path';
 import { registerAccountMergeRoutes } from './routes/account-merge.routes';
 import { registerAppConfigRoutes } from './routes/app-config.routes';
+import { registerCpdStatementRoutes } from './routes/cpd-statement.routes';
 import { registerCpdLedgerRoutes } from './routes/cpd-ledger.routes';
 import { registerVocabRoutes } from './routes/vocab.routes';
 import { registerNotificationsRoutes } from './routes/notifications.routes';
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps) {
   registerLearningHistoryRoutes(app, services);
   registerVocabRoutes(app, services);
   registerCpdLedgerRoutes(app, services);
+  registerCpdStatementRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);
   // ADR 029: installed SCORM packages, same origin, listed files only.

@@ -7,7 +7,7 @@ import { rateLimits, sessions, users } from '../db/schema';
  * What is being guessed: sign-in secrets (passwords and codes) or reset requests. Separate counts,
  * so asking for reset emails does not slow the sign-in and the other way round.
  */
-export type RateScope = 'signin' | 'reset' | 'attendance';
+export type RateScope = 'signin' | 'reset' | 'attendance' | 'verify';
 
 export interface RateSubject {
   /** The agent code (any case) when the request names or implies an account. */

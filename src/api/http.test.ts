@@ -214,6 +214,12 @@ describe('error handling (SPEC §4, §8)', () => {
     expect(error.status).toBe(404);
   });
 
+  it('404 of a CPD code that is not genuine stays with the /verify page that asked (issue 45)', async () => {
+    const error = await failWith(404, { status_code: 404, message: 'No CPD statement or certificate has this code.', code: 'CpdCodeNotGenuine' }, 'verify/AAAAAAAAAAAA');
+    expect(handlers.navigate).not.toHaveBeenCalled();
+    expect(error.status).toBe(404);
+  });
+
   it('403 Forbidden on a read → the "not allowed" page with the server\'s message, history replaced (issue 43)', async () => {
     const message = "Only this session's trainer can see its codes.";
     const error = await failWith(403, { status_code: 403, message, code: 'Forbidden' }, 'offline_sessions/1/codes');

@@ -10,6 +10,7 @@ import {
   languageHeaderValue,
 } from '../config/constants';
 import { storedLanguage } from '../i18n';
+import { CPD_NOT_GENUINE_CODE } from '../config/cpd-verification-code';
 
 export { ApiRequestError, InvalidResponseError } from './api-error';
 
@@ -180,7 +181,8 @@ async function routeError(request: KyRequest, _options: NormalizedOptions, respo
     if (onSessionPage) return;
     setRedirectUrl(pathname);
     handlers.navigate(`${LOGIN_PATH}${search}`);
-  } else if (response.status === 404) {
+  } else if (response.status === 404 && body?.code !== CPD_NOT_GENUINE_CODE) {
+    // A page's data that is not there; a CPD code that is not genuine is the /verify page's answer.
     handlers.navigate(NOT_FOUND_PATH, { replace: true });
   } else if (response.status === 403 && body?.code === API_ERROR_CODE.forbidden && request.method === 'GET') {
     // A read refused for who the user is: the page cannot show anything, so the app shows its

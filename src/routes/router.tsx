@@ -107,6 +107,8 @@ export function appRoutes(): RouteObject[] {
         },
         { path: 'logout', handle: titled('logout'), ...page(() => import('./sign-out/sign-out.route')) },
         { path: 'disclaimer', handle: titled('disclaimer'), ...page(() => import('./disclaimer/disclaimer.route')) },
+        // Issue 45: anyone checks the code printed on a CPD statement or certificate, signed in or not.
+        { path: 'verify/:code?', handle: titled('cpd_verify'), ...page(() => import('./cpd-statement/cpd-statement.route')) },
         { path: 'not-found', handle: titled('not_found'), ...page(() => import('./not-found/not-found.route')) },
         {
           path: '',

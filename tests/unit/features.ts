@@ -544,6 +544,8 @@ export const FEATURES: Record<string, Layers> = {
     test: true,
   },
   'cpd-ledger': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
+  // Issue 45 (ADR 085): the CPD statement (PDF, CSV), the course certificate and the public /verify page of their codes.
+  'cpd-statement': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
   // new:feature adds here
 };
 

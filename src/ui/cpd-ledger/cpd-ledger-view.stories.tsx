@@ -50,4 +50,5 @@ export const TraditionalChinese: Story = { globals: { locale: 'zh' } };
 export const SimplifiedChinese: Story = { globals: { locale: 'cn' } };
 export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
 export const PhoneEvidence: Story = { ...CourseEvidence, globals: { viewport: { value: 'phone', isRotated: false } } };
+export const WithDownloads: Story = { args: { papers: { busy: false, error: null, code: 'ABCDEFGHJKLM' }, onDownloadStatement: fn(), onCertificate: fn() } };
 export const CpdLedgerDiagram = machineDiagramStory('cpd-ledger');

@@ -14,6 +14,17 @@ export interface CpdLedgerViewProps {
   onOpenRow: (rowId: string) => void;
   onRetryEvidence: () => void;
   onCloseEvidence: () => void;
+  /** The statement and certificate downloads (cpd-statement, ADR 085); absent: not offered. */
+  papers?: CpdPapersView;
+  onDownloadStatement?: (format: 'pdf' | 'csv') => void;
+  onCertificate?: (rowId: string) => void;
+}
+
+/** A download of a CPD paper: under way, its failure, the code printed on the last statement. */
+export interface CpdPapersView {
+  busy: boolean;
+  error: string | null;
+  code: string | null;
 }
 
 /** /cpd (issue 45): this period's hours against the target, the hours still needed, the days left, each row and its evidence, earlier periods. */
@@ -57,7 +68,8 @@ export function CpdLedgerView(p: CpdLedgerViewProps) {
       {view.status === 'ready' && view.period ? (
         <>
           <Summary period={view.period} />
-          <Rows rows={view.rows} canOpen={view.canOpenRow} onOpen={p.onOpenRow} />
+          {p.papers && p.onDownloadStatement ? <Papers papers={p.papers} onDownload={p.onDownloadStatement} /> : null}
+          <Rows rows={view.rows} canOpen={view.canOpenRow} onOpen={p.onOpenRow} onCertificate={p.papers ? p.onCertificate : undefined} busy={p.papers?.busy ?? false} />
           {view.previous.length > 0 ? <Previous periods={view.previous} /> : null}
         </>
       ) : null}
@@ -112,7 +124,24 @@ function Summary({ period }: { period: CpdPeriodView }) {
   );
 }
 
-function Rows({ rows, canOpen, onOpen }: { rows: CpdLedgerRow[]; canOpen: boolean; onOpen: (id: string) => void }) {
+/** Issue 45: the statement of the period on screen as PDF or CSV (cpd-statement). */
+function Papers({ papers, onDownload }: { papers: CpdPapersView; onDownload: (format: 'pdf' | 'csv') => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="cpd-view__papers">
+      <Button disabled={papers.busy} onClick={() => onDownload('pdf')} data-testid="cpd-download-pdf">
+        {t('cpd:download_pdf')}
+      </Button>
+      <Button disabled={papers.busy} onClick={() => onDownload('csv')} data-testid="cpd-download-csv">
+        {t('cpd:download_csv')}
+      </Button>
+      {papers.code ? <p data-testid="cpd-statement-code">{t('cpd:downloaded_code', { code: papers.code })}</p> : null}
+      {papers.error !== null ? <p role="alert">{papers.error || t('cpd:download_failed')}</p> : null}
+    </div>
+  );
+}
+
+function Rows({ rows, canOpen, onOpen, onCertificate, busy }: { rows: CpdLedgerRow[]; canOpen: boolean; onOpen: (id: string) => void; onCertificate?: (id: string) => void; busy: boolean }) {
   const { t, i18n } = useTranslation();
   return (
     <section aria-labelledby="cpd-rows" className="cpd-view__rows">
@@ -150,6 +179,11 @@ function Rows({ rows, canOpen, onOpen }: { rows: CpdLedgerRow[]; canOpen: boolea
                   <Button variant="secondary" disabled={!canOpen} onClick={() => onOpen(r.id)} aria-label={t('cpd:open_evidence_of', { title: r.title })} data-testid="cpd-row-evidence">
                     {t('cpd:open_evidence')}
                   </Button>
+                  {onCertificate && r.source !== 'claim' ? (
+                    <Button variant="secondary" disabled={busy} onClick={() => onCertificate(r.id)} aria-label={t('cpd:certificate_of', { title: r.title })} data-testid="cpd-row-certificate">
+                      {t('cpd:certificate')}
+                    </Button>
+                  ) : null}
                 </td>
               </tr>
             ))}
