@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { earlyScriptPlugin } from './build/early-script.ts';
 import { chunkModulesPlugin } from './build/first-page-budget.ts';
 import { firstPageChunkGroups } from './build/first-page-chunks.ts';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
@@ -32,7 +33,7 @@ export default defineConfig({
   // inlineEntryCss: the entry's stylesheet is written into index.html, not linked (ADR 035).
   // routeHints: the first pages' chunks, for the server to name in their HTML (ADR 043).
   // chunkModules: each chunk's largest modules beside the manifest, for the budget test (ADR 089).
-  plugins: [stripContractDocsPlugin(), react(), inlineEntryCss(), routeHintsPlugin(), chunkModulesPlugin(), precompress()],
+  plugins: [stripContractDocsPlugin(), react(), inlineEntryCss(), earlyScriptPlugin(), routeHintsPlugin(), chunkModulesPlugin(), precompress()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
   // No data: URLs for assets: the CSP allows fonts only from 'self'.
   build: {

@@ -1,7 +1,7 @@
 // The first pages' JavaScript, from the build's chunk graph (Vite's manifest, read by
 // build/first-page-budget.ts, which the build test tests/build/first-page-budget.test.ts holds to
 // its budgets): for /login and /main, every script the page loads before it can render
-// (public/early-requests.js, the entry and its imports, the session's chunks, the default
+// (the early script, written by build/early-script.ts, the entry and its imports, the session's chunks, the default
 // language's catalogue, the page's route chunks and their imports), gzipped. Printed against
 // issue 44's goal of 150 KB (ADR 082), beside the build test's budget; hls.js and pdf.js must
 // not be in them. The browser's own figure, every script fetched until the page is idle, is

@@ -6,7 +6,7 @@ import { EVERY_PAGE, FIRST_PAGE_ROUTES, LAYOUT, SIGNED_IN_EXTRAS } from './route
 
 // ADR 082: what the first pages download before they can render, read from the build's own chunk
 // graph (Vite's manifest, dist/.vite/manifest.json), so that a moved file or a new import can never
-// silently change it. A page loads: public/early-requests.js (index.html names it), the entry and
+// silently change it. A page loads: the early script (build/early-script.ts; index.html names it), the entry and
 // everything it imports statically, the modules main.tsx imports at boot on every page (the
 // session, the tab sync), the default language's catalogue, and the page's route modules as the
 // router imports them (for a signed-in page the layout and the session's timeout box too), each

@@ -6,7 +6,7 @@ describe('inlineStylesheets', () => {
 
   it('writes a known stylesheet into the page and leaves scripts linked', () => {
     const out = inlineStylesheets(html, (href) => (href === '/assets/s-b.css' ? 'body{margin:0}\n' : undefined));
-    // Named by its file: public/early-requests.js links it, disabled, for Vite's preload helper (ADR 074).
+    // Named by its file: the early script (build/early-script.ts) links it, disabled, for Vite's preload helper (ADR 074).
     expect(out).toContain('<style data-href="/assets/s-b.css">body{margin:0}</style>');
     expect(out).not.toContain('<link rel="stylesheet"');
     expect(out.match(/s-b\.css/g)).toHaveLength(1);

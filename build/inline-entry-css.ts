@@ -8,7 +8,7 @@ import { inlinedStylesheet } from '../src/config/route-hints.ts';
 //
 // A lazy chunk that imports from the entry lists the entry's stylesheet among its dependencies, and
 // Vite's preload helper links each one unless the page has a <link rel="stylesheet"> of that href.
-// So public/early-requests.js adds such a link, `disabled`, for each inlined sheet before the app's
+// So the early script (build/early-script.ts) adds such a link, `disabled`, for each inlined sheet before the app's
 // scripts run (a disabled link made by a script is not fetched), and the helper finds it and
 // requests nothing. Without it, every page fetched the entry's stylesheet a second time, one more
 // request on the phone network before the first paint (ADR 053, 074).

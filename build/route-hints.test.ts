@@ -45,7 +45,7 @@ describe('route hints (build)', () => {
   });
 
   it('names their stylesheets', () => {
-    // Not the entry's: its text is inlined, and linked disabled by public/early-requests.js (ADR 053, 074).
+    // Not the entry's: its text is inlined, and linked disabled by the early script (build/early-script.ts; ADR 053, 074).
     expect(hintFor('/login')?.styles.sort()).toEqual(['/assets/s-sign-in.css']);
     // The timeout box's, which a signed-in page inserts while it first renders.
     expect(hintFor('/main')?.styles.sort()).toEqual(['/assets/s-layout.css', '/assets/s-timeout.css', '/assets/s-ui.css']);

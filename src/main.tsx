@@ -2,8 +2,8 @@ import type { i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { adoptPageEarly } from './api/early-requests';
-import { configureHttp, http } from './api/http';
+import { configureHttp } from './api/http';
+import { adoptEarlyScript } from './api/page-data';
 import { boot } from './boot';
 import { createAppI18n, storedLanguage } from './i18n';
 import { openSessionChannel } from './platform/session-channel';
@@ -34,10 +34,10 @@ async function renderBootFailure(root: Root, error: unknown): Promise<void> {
 }
 
 async function start(root: Root): Promise<I18n> {
-  // What public/early-requests.js asked for while this script loaded (the current user, the page's
-  // data): the app's own calls read it (ADR 043).
+  // What the early script (written by build/early-script.ts) asked for while this script loaded: the
+  // current user, the page's first reads. The app's own calls read it from the page-data cache (ADR 088).
   const page = window as { __earlyRequests?: unknown };
-  adoptPageEarly(page.__earlyRequests, (path, searchParams) => http(path, { method: 'get', ...(searchParams ? { searchParams } : {}) }));
+  adoptEarlyScript(page.__earlyRequests);
   delete page.__earlyRequests;
   // Requests first: the configuration and the catalogue (boot), the session's chunks, an open tab.
   const booted = boot();

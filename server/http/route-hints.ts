@@ -14,7 +14,7 @@ const SAFE_HREF = /^\/(?!.*\.\.)[\w./-]+$/;
 /**
  * A first page's stylesheet (a few KB), written into the page (ADR 053): fetched, each was one more
  * request, and requests for stylesheets go first, so the scripts waited for a free connection.
- * public/early-requests.js links it, disabled (never fetched), so that Vite's preload helper finds
+ * the early script (build/early-script.ts) links it, disabled (never fetched), so that Vite's preload helper finds
  * it and does not link the sheet again when the chunk loads (ADR 074; build/inline-entry-css.ts
  * does the same for the entry's own). A sheet whose text is unknown, or
  * would end the <style> element early, is preloaded as before; the helper then inserts

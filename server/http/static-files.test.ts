@@ -187,7 +187,7 @@ describe('a first page names its chunks in its HTML (ADR 043)', () => {
     const head = text.slice(0, text.indexOf('</head>'));
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/c-Login123.js">');
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/en-Texts123.js">');
-    // Its stylesheet written into the page, named by its file for public/early-requests.js, which
+    // Its stylesheet written into the page, named by its file for the early script (build/early-script.ts), which
     // links it disabled so that Vite's preload helper does not fetch it (ADR 053, 074); one it cannot
     // read or inline is preloaded.
     expect(head).toContain('<style data-href="/assets/s-Login123.css">.sign-in{color:red}</style>');

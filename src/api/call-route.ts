@@ -1,6 +1,6 @@
 import type { Options } from 'ky';
-import { startEarly, takeEarly } from './early-requests';
 import { http } from './http';
+import { searchOf, takeFirstRead } from './page-data';
 import { expectEmpty, parseJson, parseText } from './parse';
 import { fillPath, type DeclaresUpload, type InputPart, type IsUnion, type RouteContract, type RouteResult, type Schema, type SuccessStatusOf } from './route-contract';
 
@@ -56,18 +56,6 @@ export function attachmentDisposition(fileName: string): string {
   return `attachment; filename*=UTF-8''${encoded}`;
 }
 
-/** Query values that say something: unset ones are left out, repeated keys stay repeated. */
-function searchParams(query: unknown): URLSearchParams | undefined {
-  if (query === undefined || query === null) return undefined;
-  const out = new URLSearchParams();
-  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
-    for (const one of Array.isArray(value) ? value : [value]) {
-      if (one !== undefined && one !== null) out.append(key, String(one));
-    }
-  }
-  return out;
-}
-
 /** The content of the success answer the call expects; a call the contract cannot answer throws. */
 function successOf(contract: RouteContract, expected: number | undefined): Record<string, { schema: Schema }> | undefined {
   const statuses = Object.keys(contract.responses).map(Number).filter((status) => status >= 200 && status < 300);
@@ -99,7 +87,7 @@ export function callRoute<C extends RouteContract, const S extends SuccessStatus
   // Checked before anything is sent: a call the contract cannot answer is a programming error.
   const content = successOf(contract, expect);
   const options: Options = { method: contract.method };
-  const search = searchParams(query);
+  const search = searchOf(query);
   if (search && search.size > 0) options.searchParams = search;
   if (body !== undefined) options.json = body;
   if (signal) options.signal = signal;
@@ -110,9 +98,9 @@ export function callRoute<C extends RouteContract, const S extends SuccessStatus
   }
   if (timeout !== undefined) options.timeout = timeout;
   const path = routePath(contract, params as never);
-  // A plain GET a route's loader already sent for this page (sendEarly below) is read, not sent again.
+  // A plain GET its page's first reads already sent (page-data.ts, ADR 088) is read, not sent again.
   const plainGet = contract.method === 'get' && !headers && timeout === undefined;
-  const call = (plainGet ? takeEarly(path, search, signal) : null) ?? http(path, options);
+  const call = (plainGet ? takeFirstRead(path, search, signal) : null) ?? http(path, options);
   const jsonSchema = content?.['application/json']?.schema;
   const textSchema = content?.['text/plain']?.schema;
   const answer: Promise<unknown> = !content
@@ -123,16 +111,4 @@ export function callRoute<C extends RouteContract, const S extends SuccessStatus
         ? parseText(textSchema as never, call)
         : call;
   return answer as Promise<RouteResult<C, S>>;
-}
-
-/**
- * ADR 035: data requests start beside the chunks. A route's loader sends here the GET its page's
- * first call will make (`path` a contract's, with the same params and query), while the page's
- * chunks load: callRoute then reads that answer (early-requests.ts). Fire and forget; without the
- * contract, whose schemas do not belong in the first page's JavaScript.
- */
-export function sendEarly(path: string, { params, query }: { params?: Readonly<Record<string, string>>; query?: Readonly<Record<string, unknown>> } = {}): void {
-  const target = fillPath(path, params).slice(API_PREFIX.length);
-  const search = searchParams(query);
-  startEarly(target, search, (signal) => http(target, { method: 'get', signal, ...(search && search.size > 0 ? { searchParams: search } : {}) }));
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enrol, getCourse, getDepartments, likeCourse, listCourses, unlikeCourse } from './courses.api';
 import { json, stubFetch, tokenFor } from './test-helpers';
-import { trackWrite } from './pending-writes';
+import { trackWrite } from './page-data';
 import { setToken } from '../platform/storage/token-storage';
 import { cardPage, sampleCard, sampleCourse } from '../ui/courses/samples';
 

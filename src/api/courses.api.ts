@@ -1,6 +1,6 @@
 import { callRoute } from './call-route';
 import { listQuery, type CallOptions } from './list-query';
-import { afterPendingWrites } from './pending-writes';
+import { afterPendingWrites } from './page-data';
 import {
   courseListRoutes,
   enrolRoute,
@@ -28,7 +28,7 @@ export function getDepartments({ signal }: CallOptions = {}): Promise<Department
 }
 
 /** GET courses/{id}; the server counts a click. Waits for this tab's on-screen records in flight
- * (pending-writes.ts): the course's completion depends on them. */
+ * (page-data.ts): the course's completion depends on them. */
 export async function getCourse(id: string, { signal }: CallOptions = {}): Promise<CourseDetail> {
   await afterPendingWrites();
   return callRoute(getCourseRoute, { params: { id }, signal });

@@ -25,6 +25,12 @@ function update(next: Partial<CurrentUserState>): void {
   for (const listener of [...listeners]) listener(state);
 }
 
+/** Known or on its way for the stored token: the layout's loader then sends no first read (ADR 088). */
+export function currentUserKnown(): boolean {
+  const token = getToken();
+  return token !== null && ((loadedFor === token && state.user !== null) || inflight?.token === token);
+}
+
 export function loadCurrentUser(): Promise<CurrentUser> {
   const token = getToken();
   if (!token) return Promise.reject(new ApiRequestError(401, null, apiMessage('not_signed_in', currentLanguage())));

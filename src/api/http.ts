@@ -2,9 +2,8 @@ import ky, { type KyRequest, type NormalizedOptions, type HTTPError, type KyResp
 import { API_ERROR_CODE, apiErrorSchema, type ApiError } from './schemas/error.schema';
 import { ApiRequestError, apiMessage } from './api-error';
 import { clearToken, getClientId, getToken, setRedirectUrl } from '../platform/storage/token-storage';
+import { appHeaders } from './app-headers';
 import {
-  APP_ID,
-  CLIENT_PLATFORM,
   DEVICE_EXPIRED_MESSAGE,
   HEADER,
   XSRF_COOKIE,
@@ -113,14 +112,9 @@ function rewrite(request: KyRequest): Request | Promise<Request> | void {
 
 /** The headers every call to our API carries (rewrite above; sendNow below). */
 function setAppHeaders(headers: Headers, method: string): void {
-  if (!headers.has('Accept')) headers.set('Accept', 'application/json, text/plain, */*');
-  headers.set(HEADER.language, languageHeaderValue(handlers.language()));
-  headers.set(HEADER.clientId, getClientId());
-  const token = getToken();
-  if (token) {
-    headers.set('Authorization', `Bearer ${token}`);
-    headers.set(HEADER.appId, APP_ID);
-    headers.set(HEADER.platform, CLIENT_PLATFORM);
+  for (const [name, value] of appHeaders(languageHeaderValue(handlers.language()), getClientId(), getToken())) {
+    // A caller's own Accept stays (a raw download); every other header is the app's.
+    if (name !== 'Accept' || !headers.has(name)) headers.set(name, value);
   }
   addXsrf(headers, method);
 }

@@ -15,7 +15,7 @@ export interface RouteHint {
 }
 
 /**
- * A stylesheet written into the page (ADR 035, 053), named by its file. public/early-requests.js
+ * A stylesheet written into the page (ADR 035, 053), named by its file. The early script (build/early-script.ts)
  * links each such sheet, disabled, before the app's scripts run, so that Vite's preload helper (it
  * looks for a <link rel="stylesheet"> of the href) does not fetch it again. A disabled link written
  * in the HTML was fetched all the same by Debian's Chromium 150 (ADR 074); one made by a script is not.

@@ -138,7 +138,7 @@ describe('routes (SPEC §2)', () => {
     await waitFor(() => expect(document.title).toBe('登入 -- 代理人學院'));
   });
 
-  it('asks for the current user in the layout loader, before the layout and the page have loaded (ADR 035)', async () => {
+  it('asks for the current user in the layout loader, before the layout and the page have loaded (ADR 088)', async () => {
     let asked = 0;
     setToken(tokenFor(agent01.id));
     fakeApi({ 'GET /api/users/current': () => ((asked += 1), json(agent01)) });

@@ -2,11 +2,15 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { CourseList } from '../api/schemas/courses.schema';
 import { LoadingOverlay } from '../ui/layout/loading-overlay';
-import { loadCurrentUser } from '../api/current-user';
-import { prefetchCatalogue, prefetchCourse, prefetchLesson } from '../api/courses.early';
-import { catalogueQuery } from './courses/list-params';
+import { currentUserKnown, loadCurrentUser } from '../api/current-user';
+import { catalogueFirstReads } from './courses/courses.first-reads';
+import { courseDetailFirstReads } from './course-detail/course-detail.first-reads';
+import { sendPageFirstReads } from './first-reads.loader';
+import { layoutFirstReads } from './layout/layout.first-reads';
+import { lessonFirstReads } from './lesson/lesson.first-reads';
 import { authGuard, featureEnabled, isAuthenticated, loginGuard, mobileCheck } from './guards';
 import { managementGuard } from './management/management.guard';
+import type { PageFirstReads } from './first-reads';
 import type { RouteTitleHandle } from './layout/page-title';
 import { titled, UNTITLED, type TitleKey } from './route-handle';
 import { RootError } from './root/root-error';
@@ -25,20 +29,24 @@ function guarded(path: string, title: TitleKey | RouteTitleHandle, load: PageMod
   return { path, handle: typeof title === 'string' ? titled(title) : title, loader, ...page(load) };
 }
 
-/** A course list page (one module for every list, each list its own component). Its loader sends
- * the page's first requests, the list as the address asks for it (the page's own reading of the
- * address) and the departments, beside the page's chunks (ADR 035, see layoutLoader). It runs when
- * the page is entered: on a new query the page stays and asks for the list itself (the layout's
- * guard still runs). */
+/** The loader of a page that declares its first reads (ADR 088): the guard, then the reads, sent
+ * beside the page's chunks into the page-data cache, where the page's own calls find them. */
+function firstReadsLoader(declared: PageFirstReads) {
+  return (args: LoaderFunctionArgs): null => {
+    authGuard(args);
+    if (isAuthenticated()) sendPageFirstReads(declared, args);
+    return null;
+  };
+}
+
+/** A course list page (one module for every list, each list its own component). Its loader runs
+ * when the page is entered: on a new query the page stays and asks for the list itself (the
+ * layout's guard still runs). */
 function catalogue(list: CourseList, title: TitleKey): RouteObject {
   return {
     path: list,
     handle: titled(title),
-    loader: (args: LoaderFunctionArgs) => {
-      authGuard(args);
-      if (isAuthenticated()) prefetchCatalogue(list, catalogueQuery(list, new URL(args.request.url).searchParams));
-      return null;
-    },
+    loader: firstReadsLoader(catalogueFirstReads(list)),
     shouldRevalidate: () => false,
     lazy: async () => ({ Component: (await import('./courses/courses.route')).catalogueRoute(list) }),
   };
@@ -58,29 +66,16 @@ function redirectIndex(to: string): RouteObject {
   return { index: true, loader: () => redirect(to), element: <Navigate to={to} replace /> };
 }
 
-/** The course page and the lesson: the course, and for the lesson its on-screen total, are asked
- * for beside the page's chunks (ADR 035, see layoutLoader). The course page's loader runs when a
- * course is entered (the same course's page stays and asks nothing). The lesson's runs on every
- * item but sends nothing from an open lesson, which holds early requests back until its on-screen
- * record is sent (holdEarly in lesson.actor.ts). */
-function courseLoader(args: LoaderFunctionArgs): null {
-  authGuard(args);
-  if (isAuthenticated()) prefetchCourse(args.params.courseId ?? '');
-  return null;
-}
-function lessonLoader(args: LoaderFunctionArgs): null {
-  authGuard(args);
-  if (isAuthenticated()) prefetchLesson(args.params.courseId ?? '', args.params.itemId ?? '');
-  return null;
-}
-
 /** Layout: signed in (authGuard), then the mobile check, which records the platform and never blocks.
- * The layout shows its loading overlay until the current user is known: the request goes out now,
- * while the layout's and the page's chunks load, instead of once they have rendered (ADR 035). It
- * is the same shared request the layout makes (current-user.ts), never awaited here. */
+ * The layout shows its loading overlay until the current user is known: its first read goes out
+ * now, while the layout's and the page's chunks load, instead of once they have rendered (ADR 088),
+ * unless the user is already known; the shared load (current-user.ts) reads it, never awaited here. */
 function layoutLoader(args: LoaderFunctionArgs): null {
   authGuard(args);
-  if (isAuthenticated()) void loadCurrentUser().catch(() => undefined);
+  if (isAuthenticated()) {
+    if (!currentUserKnown()) sendPageFirstReads(layoutFirstReads, args);
+    void loadCurrentUser().catch(() => undefined);
+  }
   return mobileCheck();
 }
 
@@ -159,12 +154,14 @@ export function appRoutes(): RouteObject[] {
             },
             // Learning pages register for identity prompts (continual authentication).
             {
-              ...guarded('course/:courseId', 'course', () => import('./course-detail/course-detail.route'), courseLoader),
+              ...guarded('course/:courseId', 'course', () => import('./course-detail/course-detail.route'), firstReadsLoader(courseDetailFirstReads)),
               shouldRevalidate: ({ currentParams, nextParams }) => currentParams.courseId !== nextParams.courseId,
             },
             guarded('course/:courseId/quiz/:quizId', 'quiz', () => import('./quiz/quiz.route')),
             guarded('course/:courseId/quiz/:quizId/attempts/:attemptId/certificate', 'exam_certificate', () => import('./exam-certificate/exam-certificate.route')),
-            guarded('lesson/:courseId/:itemId', 'lesson', () => import('./lesson/lesson.route'), lessonLoader),
+            // Its loader runs on every item but sends nothing from an open lesson, which holds first reads
+            // back until its on-screen record is sent (holdFirstReads in lesson.actor.ts).
+            guarded('lesson/:courseId/:itemId', 'lesson', () => import('./lesson/lesson.route'), firstReadsLoader(lessonFirstReads)),
             guarded('lesson/*', 'lesson', () => import('./not-found/not-found.route')),
             guarded('profile', 'profile', () => import('./profile/profile.route')),
             // Issue 45: the CPD ledger of the signed-in licensee.

@@ -83,7 +83,7 @@ test('a first page in Chinese names its chunks and texts in its HTML and fetches
   const assets = urls.filter((u) => u.includes('/assets/')).map((u) => new URL(u).pathname);
   for (const h of hinted) expect(assets.filter((a) => a === h), h).toHaveLength(1);
   expect(assets.filter((a) => /\/assets\/en-[\w-]+\.js$/.test(a)), 'no English texts').toEqual([]);
-  // The entry's stylesheet is written into the page, named by its file; public/early-requests.js
+  // The entry's stylesheet is written into the page, named by its file; the early script (build/early-script.ts)
   // links it disabled (which keeps Vite's preload helper from linking it again), it is never
   // fetched, and the page still has its styles (ADR 053, 074).
   const entryCss = /<style data-href="([^"]+)">/.exec(html)?.[1];
@@ -92,7 +92,7 @@ test('a first page in Chinese names its chunks and texts in its HTML and fetches
   expect(assets.filter((a) => a === entryCss), 'the entry stylesheet never fetched').toEqual([]);
   expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).minHeight)).not.toBe('0px');
   expect(urls.filter((u) => new URL(u).pathname === '/api/app-config'), 'one configuration request').toHaveLength(1);
-  // The current user is asked for by public/early-requests.js before the app loads, and only by it.
+  // The current user is asked for by the early script (build/early-script.ts) before the app loads, and only by it.
   expect(urls.filter((u) => new URL(u).pathname === '/early-requests.js')).toHaveLength(1);
   expect(urls.filter((u) => new URL(u).pathname === '/api/users/current'), 'one current user request').toHaveLength(1);
   // The list's first cover was asked for by the page script as soon as the list arrived (ADR 048),

@@ -563,14 +563,14 @@ export const SHARED = {
   /** src/api/<name>.ts and src/api/<name>/ */
   api: {
     'api-error': 'the error every call rejects with',
+    'app-headers': 'the headers every API call carries, for http.ts and the built early script (ADR 088)',
     'auth-errors': 'the 401/403 errors every signed-in call may answer',
     'call-route': 'the one generic call of a contract (ADR 018)',
     'current-user': 'the signed-in user, read once for guards and the layout',
-    'early-requests': 'the GETs a route loader sends before its page asks (ADR 035), read by call-route',
     http: 'the one ky instance',
     'list-query': 'what every paged list call shares',
     parse: 'parses every answer',
-    'pending-writes': 'reads after this tab\'s own writes (the course page after a lesson\'s last on-screen record)',
+    'page-data': 'the one page-data cache: the first reads a loader or the early script sent, read once by call-route; reads after this tab\'s own writes (ADR 088)',
     'route-contract': 'the contract type (ADR 018)',
     'test-helpers': 'tests only',
   },

@@ -1,4 +1,5 @@
 import { bearerSecurity, empty, errorResponses, json, route } from '../route-contract';
+import { currentUserPath } from './users.paths';
 import { changePasswordPayloadSchema, currentUserSchema, findUsersQuerySchema, findUsersResponseSchema, publicUserSchema, userIdParamSchema } from './users.schema';
 
 // ADR 018: the users endpoints, declared once for the server, the client and the document.
@@ -8,7 +9,7 @@ const common = { tags: ['users'], security: bearerSecurity } as const;
 export const getCurrentUserRoute = route({
   ...common,
   method: 'get',
-  path: '/api/users/current',
+  path: currentUserPath,
   summary: 'The signed-in user (SPEC §3 Current user)',
   responses: { 200: json('The current user', currentUserSchema), ...errorResponses.unauthorized },
 });

@@ -39,7 +39,7 @@ describe('course detail page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/lesson/2/102'));
   });
 
-  it("the loader asks for the course beside the page's chunks; the page reads that answer: one request, one click (ADR 035)", async () => {
+  it("the loader asks for the course beside the page's chunks; the page reads that answer: one request, one click (ADR 088)", async () => {
     // Read by the fake server, which answers after renderApp has returned.
     const app: { router?: ReturnType<typeof renderApp>['router'] } = {};
     const sent: string[] = [];

@@ -1,5 +1,5 @@
 import type { CourseList } from '../../api/schemas/courses.schema';
-import { COURSE_KINDS, ATTACHMENT_TYPES, MATERIAL_LANGUAGES } from '../../config/constants';
+import { COURSE_KINDS, ATTACHMENT_TYPES, MATERIAL_LANGUAGES } from '../../config/constants.ts';
 
 // The address is the list's state: filters and page live in the query string, so reload, share
 // and the back button show the same page. Unknown or malformed values are ignored, never sent.

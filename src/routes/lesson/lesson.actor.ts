@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'xstate';
 import { ApiRequestError } from '../../api/api-error';
 import { finishAttachment } from '../../api/attachments.api';
-import { holdEarly } from '../../api/early-requests';
+import { holdFirstReads } from '../../api/page-data';
 import { releaseDecrypted } from '../../platform/attachment-crypto';
 import { setKeepOnScreen as storeKeepOnScreen } from '../../platform/storage/token-storage';
 import type { Viewing } from '../../api/schemas/viewings.schema';
@@ -102,8 +102,8 @@ export function lessonLogic(wiring: LessonWiring) {
       leaveCourse: fromCallback<EventObject, { now: Clock }>(({ system }) => {
         // Taken now: the system forgets it on stop (this actor stops before the timer does).
         const timerRef = system.get('lessonTimer') as AnyActorRef | undefined;
-        // Until then the next page's data is not asked for early (ADR 035): it would not show this record.
-        const release = holdEarly();
+        // Until then the next page's first reads are not sent (ADR 088): it would not show this record.
+        const release = holdFirstReads();
         return () => {
           // Leaving the course: the record ends now and is sent, whether or not the timer is still there.
           timerRef?.send({ type: 'timer.stop', now: now() });

@@ -10,7 +10,7 @@ import { RECORD_EXISTS_MESSAGE, TIMER_TICK_MS } from '../../config/constants';
 import { onScreenTimeMachine, type CourseTotal, type OnScreenTimeEvent, type OutboxReport } from '../../machines/on-screen-time/on-screen-time.machine';
 import type { OnScreenCredit, Viewing } from '../../api/schemas/viewings.schema';
 import { beginViewing } from '../../api/viewings.api';
-import { trackWrite } from '../../api/pending-writes';
+import { trackWrite } from '../../api/page-data';
 
 // The ONE place that wires the on-screen timer to real I/O: the senders, local storage, the wall
 // clock and the page's visibility and network events.
@@ -46,7 +46,7 @@ export function sendRecord(deps: Pick<OnScreenTimeDeps, 'putItemLog' | 'putAttac
  * the server did not credit or refused, for the learner to be told (ADR 012). */
 export function sendOutbox(storage: OnScreenRecordStorage, deps: Pick<OnScreenTimeDeps, 'putItemLog' | 'putAttachmentStatus'>): Promise<OutboxReport> {
   // The course page reads what these records change (completion): it waits for them. An empty
-  // outbox writes nothing, so it holds back no read (nor the lesson's early requests, ADR 035).
+  // outbox writes nothing, so it holds back no read (nor the lesson's first reads, ADR 088).
   const writes = storage.readOutbox().length > 0;
   const sending = sendOutboxInOrder(storage, deps);
   return writes ? trackWrite(sending) : sending;

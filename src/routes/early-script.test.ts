@@ -1,21 +1,24 @@
-import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adoptPageEarly } from './early-requests';
-import { configureHttp, defaultHttpHandlers, http } from './http';
-import { agent01, json, stubFetch, tokenFor } from './test-helpers';
-import { getCurrentUser } from './users.api';
-import { getCourse, getDepartments, listCourses } from './courses.api';
-import { prefetchCatalogue, prefetchLesson } from './courses.early';
-import { forgetCourseTotal, getCourseTotal } from './on-screen-time.api';
+import { earlyScript } from '../../build/early-script';
+import { adoptEarlyScript } from '../api/page-data';
+import { configureHttp, defaultHttpHandlers } from '../api/http';
+import { agent01, json, stubFetch, tokenFor } from '../api/test-helpers';
+import { getCurrentUser } from '../api/users.api';
+import { getCourse, getDepartments, listCourses } from '../api/courses.api';
+import { catalogueFirstReads } from './courses/courses.first-reads';
+import { sendPageFirstReads } from './first-reads.loader';
+import { lessonFirstReads } from './lesson/lesson.first-reads';
+import { forgetCourseTotal, getCourseTotal } from '../api/on-screen-time.api';
 import { clearToken, getToken, setToken } from '../platform/storage/token-storage';
 import { DEFAULT_COVER_URL } from '../config/constants';
 import { cardPage, completedCard, sampleCard } from '../ui/courses/samples';
 
-// ADR 043: public/early-requests.js asks for the current user before the app has loaded; the app's
-// own call reads that answer (adoptPageEarly), or asks again through its http layer when it is not
-// a success, so a 401 still signs out as before.
+// ADR 088 (after ADR 043): the early script, written by the build from the pages' first reads, asks
+// for the current user and the page's first reads before the app has loaded; the app's own call
+// reads that answer (adoptEarlyScript), or asks again through its http layer when it is not a
+// success, so a 401 still signs out as before.
 
-const script = readFileSync('public/early-requests.js', 'utf8');
+const script = earlyScript();
 type Page = typeof window & { __earlyRequests?: Array<{ path: string; query?: string; lang: string; token: string; response: Promise<Response> }> };
 const page = window as Page;
 /** Runs the page script as the browser would, on `path`. */
@@ -24,7 +27,8 @@ function runPageScript(path: string) {
   new Function(script)();
   return page.__earlyRequests;
 }
-const resend = (path: string, searchParams?: URLSearchParams) => http(path, { method: 'get', ...(searchParams ? { searchParams } : {}) });
+/** What a route's loader sends for its page (router.tsx), at `address`. */
+const loaderAt = (address: string, params: Record<string, string> = {}) => ({ params, request: new Request(new URL(address, location.origin)) });
 /** The addresses a page script's requests went to, path and query. */
 const addresses = (requests: Request[]) => requests.map((r) => new URL(r.url)).map((u) => u.pathname + u.search);
 
@@ -44,7 +48,7 @@ afterEach(() => {
   for (const link of document.head.querySelectorAll('link')) link.remove();
 });
 
-describe('the page script (public/early-requests.js)', () => {
+describe('the early script (build/early-script.ts)', () => {
   it('asks for the current user on a signed-in page, with the headers of the app', async () => {
     localStorage.setItem('lang', 'zh');
     const net = stubFetch(() => json(agent01));
@@ -61,6 +65,17 @@ describe('the page script (public/early-requests.js)', () => {
     expect(request.headers.get('X-Client-Platform')).toBe('studentweb');
   });
 
+  it('sends the headers the app’s http layer sends, no more and no fewer (one list: app-headers.ts)', async () => {
+    localStorage.setItem('lang', 'cn');
+    configureHttp({ ...defaultHttpHandlers, language: () => 'cn' });
+    const net = stubFetch(() => json(agent01));
+    adoptEarlyScript(runPageScript('/main'));
+    await getCurrentUser();
+    await getCurrentUser();
+    const [early, app] = net.requests.map((request) => [...request.headers].sort());
+    expect(early).toEqual(app);
+  });
+
   it('asks for the first page of a catalogue list and its departments, a course, a lesson’s course and on-screen total', () => {
     const net = stubFetch(() => json({}));
     const asked = (path: string) => {
@@ -72,15 +87,18 @@ describe('the page script (public/early-requests.js)', () => {
     expect(asked('/courses/ranking')).toEqual(['/api/users/current', '/api/courses/ranking?page=1&per_page=12', '/api/courses/departments']);
     expect(asked('/course/7')).toEqual(['/api/users/current', '/api/courses/7']);
     expect(asked('/lesson/7/31')).toEqual(['/api/users/current', '/api/courses/7', '/api/on_screen_log/course/7/total']);
-    // A list with a query (a filter, another page), a search, an address that is no course: the user only.
-    for (const path of ['/courses/all?page=2', '/courses/mine?status=completed', '/courses/search?q=tax', '/course/x', '/course/7/8', '/lesson/7', '/courses/material']) {
+    // A list with a query (a filter, another page): its list is the loader's to ask (the departments are the same).
+    expect(asked('/courses/all?page=2')).toEqual(['/api/users/current', '/api/courses/departments']);
+    expect(asked('/courses/mine?status=completed')).toEqual(['/api/users/current', '/api/courses/departments']);
+    // A search, an address that is no course, an id past MAX_SAFE_INTEGER: the user only.
+    for (const path of ['/courses/search?q=tax', '/course/x', '/course/7/8', '/course/9007199254740993', '/lesson/7', '/courses/material']) {
       expect(asked(path), path).toEqual(['/api/users/current']);
     }
   });
 
   it('asks nothing signed out, without a client id, or on a page outside the signed-in layout', () => {
     const net = stubFetch(() => json(agent01));
-    for (const path of ['/login', '/forgot-password', '/reset-password', '/logout', '/merge/verify']) expect(runPageScript(path), path).toBeUndefined();
+    for (const path of ['/login', '/forgot-password', '/reset-password', '/logout', '/merge/verify', '/merge/undo', '/disclaimer', '/not-found']) expect(runPageScript(path), path).toBeUndefined();
     sessionStorage.removeItem('client-id');
     expect(runPageScript('/main')).toBeUndefined();
     sessionStorage.setItem('client-id', 'client-1');
@@ -122,7 +140,7 @@ describe('the first cover of a list (ADR 048)', () => {
     const sent = await listWith(() => json(cardPage([first, completedCard])));
     // The copy is read on later turns of the event loop.
     await vi.waitFor(() => expect(preloads()).toEqual([['/assets/covers/sales.svg', 'high']]));
-    adoptPageEarly(sent, resend);
+    adoptEarlyScript(sent);
     await expect(listCourses('all', { page: 1, per_page: 12 })).resolves.toMatchObject({ data: [first, completedCard], total: 2 });
   });
 
@@ -144,7 +162,7 @@ describe('the first cover of a list (ADR 048)', () => {
 describe('the app reads what the page script asked for', () => {
   it('once: the current user is one request, the next call asks the server', async () => {
     const net = stubFetch(() => json(agent01));
-    adoptPageEarly(runPageScript('/main'), resend);
+    adoptEarlyScript(runPageScript('/main'));
     await expect(getCurrentUser()).resolves.toEqual(agent01);
     expect(net.requests).toHaveLength(1);
     await getCurrentUser();
@@ -155,7 +173,7 @@ describe('the app reads what the page script asked for', () => {
     const navigate = vi.fn();
     configureHttp({ ...defaultHttpHandlers, navigate, location: () => ({ pathname: '/main', search: '' }) });
     const net = stubFetch(() => json({ status_code: 401, message: 'Not signed in' }, 401));
-    adoptPageEarly(runPageScript('/main'), resend);
+    adoptEarlyScript(runPageScript('/main'));
     await expect(getCurrentUser()).rejects.toMatchObject({ status: 401 });
     // The page script's request, then the app's own, whose 401 the http layer handled.
     expect(net.requests).toHaveLength(2);
@@ -165,7 +183,7 @@ describe('the app reads what the page script asked for', () => {
 
   it('an answer asked with another token, or in another language, is not read', async () => {
     const net = stubFetch(() => json(agent01));
-    adoptPageEarly(runPageScript('/main'), resend);
+    adoptEarlyScript(runPageScript('/main'));
     setToken(tokenFor('2'));
     await getCurrentUser();
     expect(net.requests).toHaveLength(2);
@@ -173,21 +191,21 @@ describe('the app reads what the page script asked for', () => {
     // The page script read the stored language; the app shows another (its default, say).
     localStorage.setItem('lang', 'cn');
     configureHttp({ ...defaultHttpHandlers, language: () => 'en' });
-    adoptPageEarly(runPageScript('/main'), resend);
+    adoptEarlyScript(runPageScript('/main'));
     await getCurrentUser();
     expect(net.requests).toHaveLength(4);
   });
 
   it('a page’s data, once: the loaders send nothing more and the pages’ calls read the answers', async () => {
     const net = stubFetch((request) => json(new URL(request.url).pathname.endsWith('/total') ? { total_duration: 5 } : { data: [], page: 1, per_page: 12, total: 0 }));
-    adoptPageEarly(runPageScript('/courses/latest'), resend);
-    prefetchCatalogue('latest', { page: 1, per_page: 12 });
+    adoptEarlyScript(runPageScript('/courses/latest'));
+    sendPageFirstReads(catalogueFirstReads('latest'), loaderAt('/courses/latest'));
     await Promise.all([listCourses('latest', { page: 1, per_page: 12 }), getDepartments().catch(() => undefined)]);
     expect(addresses(net.requests)).toEqual(['/api/users/current', '/api/courses/latest?page=1&per_page=12', '/api/courses/departments']);
 
     net.requests.length = 0;
-    adoptPageEarly(runPageScript('/lesson/7/31'), resend);
-    prefetchLesson('7', '31');
+    adoptEarlyScript(runPageScript('/lesson/7/31'));
+    sendPageFirstReads(lessonFirstReads, loaderAt('/lesson/7/31', { courseId: '7', itemId: '31' }));
     await Promise.all([getCourse('7').catch(() => undefined), getCourseTotal('7')]);
     expect(addresses(net.requests)).toEqual(['/api/users/current', '/api/courses/7', '/api/on_screen_log/course/7/total']);
   });
@@ -197,14 +215,14 @@ describe('the app reads what the page script asked for', () => {
     const net = stubFetch((request) =>
       new URL(request.url).pathname === '/api/courses' && ++lists === 1 ? json({ status_code: 503, message: 'Busy' }, 503) : json({ data: [], page: 1, per_page: 12, total: 0 }),
     );
-    adoptPageEarly(runPageScript('/courses/all'), resend);
+    adoptEarlyScript(runPageScript('/courses/all'));
     await listCourses('all', { page: 1, per_page: 12 });
     expect(addresses(net.requests).slice(1)).toEqual(['/api/courses?page=1&per_page=12', '/api/courses/departments', '/api/courses?page=1&per_page=12']);
   });
 
   it('ignores what is not a list of requests', () => {
-    expect(() => adoptPageEarly(undefined, resend)).not.toThrow();
-    expect(() => adoptPageEarly([{ path: 3 }, null], resend)).not.toThrow();
+    expect(() => adoptEarlyScript(undefined)).not.toThrow();
+    expect(() => adoptEarlyScript([{ path: 3 }, null])).not.toThrow();
   });
 });
 

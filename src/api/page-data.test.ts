@@ -1,17 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sendEarly } from './call-route';
 import { getCourse, listCourses } from './courses.api';
-import { EARLY_REUSE_MS, holdEarly } from './early-requests';
 import { configureHttp, defaultHttpHandlers } from './http';
-import { trackWrite } from './pending-writes';
+import { PAGE_DATA_REUSE_MS as EARLY_REUSE_MS, holdFirstReads as holdEarly, sendFirstRead, trackWrite } from './page-data';
+import { fillPath } from './route-contract';
 import { courseListPaths, coursePath } from './schemas/courses.paths';
 import { json, stubFetch, tokenFor } from './test-helpers';
 import { clearToken, setToken } from '../platform/storage/token-storage';
 import { cardPage, sampleCard, sampleCourse } from '../ui/courses/samples';
 
-// ADR 035: a route's loader sends its page's first GETs (sendEarly); the page's call of the same
-// endpoint with the same query reads that answer (callRoute → takeEarly) instead of asking again,
-// within the limits early-requests.ts sets.
+// ADR 088: a route's loader sends its page's first reads into the page-data cache (sendFirstRead);
+// the page's call of the same endpoint with the same query reads that answer (callRoute →
+// takeFirstRead) instead of asking again, within the limits page-data.ts sets: reuse within a
+// navigation, and nothing stale after this tab's own write.
+
+/** What a route's loader sends for a contract's path (first-reads.loader.ts). */
+function sendEarly(path: string, { params, query }: { params?: Record<string, string>; query?: Record<string, unknown> } = {}): void {
+  sendFirstRead(fillPath(path, params).slice('/api/'.length), query);
+}
 
 const page = cardPage([sampleCard]);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -27,7 +32,7 @@ afterEach(() => {
   clearToken();
 });
 
-describe('early requests', () => {
+describe('the page-data cache', () => {
   it('the page reads what its loader asked for: one request, whatever the order of the query, on its way or arrived', async () => {
     const net = stubFetch(answer);
     sendEarly(courseListPaths.all, { query: { kind: 'elective', page: 2, per_page: 12 } });

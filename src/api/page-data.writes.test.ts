@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterPendingWrites, PENDING_WRITE_WAIT_MS, trackWrite } from './pending-writes';
+import { afterPendingWrites, PENDING_WRITE_WAIT_MS, trackWrite } from './page-data';
 
 afterEach(() => vi.useRealTimers());
 
