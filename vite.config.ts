@@ -4,6 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { earlyScriptPlugin } from './build/early-script.ts';
+import { chunkModulesPlugin } from './build/first-page-budget.ts';
+import { firstPageChunkGroups } from './build/first-page-chunks.ts';
 import { inlineEntryCss } from './build/inline-entry-css.ts';
 import { precompress } from './build/precompress.ts';
 import { routeHintsPlugin } from './build/route-hints.ts';
@@ -30,7 +32,8 @@ export default defineConfig({
   // stripContractDocs: the browser build leaves out the contracts' OpenAPI texts (ADR 008, 018).
   // inlineEntryCss: the entry's stylesheet is written into index.html, not linked (ADR 035).
   // routeHints: the first pages' chunks, for the server to name in their HTML (ADR 043).
-  plugins: [stripContractDocsPlugin(), react(), inlineEntryCss(), earlyScriptPlugin(), routeHintsPlugin(), precompress()],
+  // chunkModules: each chunk's largest modules beside the manifest, for the budget test (ADR 089).
+  plugins: [stripContractDocsPlugin(), react(), inlineEntryCss(), earlyScriptPlugin(), routeHintsPlugin(), chunkModulesPlugin(), precompress()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
   // No data: URLs for assets: the CSP allows fonts only from 'self'.
   build: {
@@ -48,6 +51,9 @@ export default defineConfig({
     // test holds the first pages to their scripts and bytes (ADR 082).
     rollupOptions: {
       output: {
+        // ADR 089: what the first pages need before they render, in a few chunks named from the
+        // module graph (build/first-page-chunks.ts); everything else is the bundler's own split.
+        codeSplitting: { groups: firstPageChunkGroups(import.meta.dirname) },
         chunkFileNames: (chunk) => (/[\\/]src[\\/]i18n[\\/]bundles[\\/](en|cn|zh)\.ts$/.test(chunk.facadeModuleId ?? '') ? 'assets/[name]-[hash].js' : 'assets/c-[hash].js'),
         assetFileNames: (asset) => ((asset.names[0] ?? '').endsWith('.css') ? 'assets/s-[hash][extname]' : 'assets/[name]-[hash][extname]'),
       },

@@ -32,6 +32,22 @@ describe('login view', () => {
     expect(p.onEdit).toHaveBeenCalled();
   });
 
+  it('checks nothing before the first submit, then focuses the first invalid field and checks again on every change (ADR 089)', async () => {
+    const p = props();
+    renderWithI18n(<SignInView {...p} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password'), 'x');
+    expect(screen.queryByText('Please enter your agent code.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Please enter your agent code.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Agent code')).toHaveFocus();
+    expect(p.onSubmit).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Agent code'), 'a');
+    expect(screen.queryByText('Please enter your agent code.')).toBeNull();
+    await user.clear(screen.getByLabelText('Agent code'));
+    expect(screen.getByText('Please enter your agent code.')).toBeInTheDocument();
+  });
+
   it('shows a busy, disabled button while submitting', () => {
     renderWithI18n(<SignInView {...props({ busy: true })} />);
     const button = screen.getByRole('button', { name: 'Signing in...' });

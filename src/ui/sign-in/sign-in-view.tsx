@@ -6,7 +6,7 @@ import { FormAlert } from '../form/form-alert';
 import { SubmitButton } from '../form/submit-button';
 import { AgentCodeField } from '../form/agent-code-field';
 import { TextField } from '../form/text-field';
-import { useSubmissionForm } from '../form/use-submission-form';
+import { usePlainForm } from '../form/use-plain-form';
 import { LanguageSelect } from '../language-select/language-select';
 import { NavAnchor } from '../layout/nav-anchor';
 import { PublicPage } from '../public-page/public-page';
@@ -28,7 +28,7 @@ export interface SignInViewProps {
 
 export function SignInView(p: SignInViewProps) {
   const { t } = useTranslation();
-  const { field, error, onSubmit } = useSubmissionForm<LoginPayload>(loginPayloadSchema, { external_id: '', password: '' }, p);
+  const { field, error, onSubmit } = usePlainForm<LoginPayload>(loginPayloadSchema, { external_id: '', password: '' }, p);
 
   return (
     <PublicPage
