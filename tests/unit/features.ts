@@ -544,6 +544,8 @@ export const FEATURES: Record<string, Layers> = {
     test: true,
   },
   'cpd-ledger': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
+  'cpd-team': { schema: true, contract: true, api: true, machine: 'page to come', route: 'page to come', ui: 'page to come', serverRoute: true, serverDomain: true, test: true },
+  'cpd-report': { schema: true, contract: true, api: true, machine: 'page to come', route: 'page to come', ui: 'page to come', serverRoute: true, serverDomain: true, test: true },
   // new:feature adds here
 };
 
