@@ -26,3 +26,4 @@ export * from './profile-pictures';
 export * from './vocab';
 export * from './cpd-claim';
 export * from './cpd-ledger';
+export * from './cpd-reminders';
