@@ -34,6 +34,7 @@ import { twoFactorMachine } from './two-factor/two-factor.machine';
 import { videoPlayerMachine } from './video-player/video-player.machine';
 import { vocabMachine } from './vocab/vocab.machine';
 import { cpdLedgerMachine } from './cpd-ledger/cpd-ledger.machine';
+import { cpdTeamMachine } from './cpd-team/cpd-team.machine';
 import { diagramDocument, toMermaid } from './testing/diagram';
 
 // DESIGN §3: every machine has its diagram in docs/machines/, generated from the definition, and
@@ -93,6 +94,7 @@ const machines: Entry[] = [
   { name: 'offline-trainer', machine: offlineTrainerMachine, governs: "The trainer's screen: the attendance codes that change every minute on the server's clock, and new codes on request." },
   { name: 'vocab', machine: vocabMachine, governs: "The vocabulary page: the browser's copy of the glossary kept as new as the server's, and bookmark changes kept until the server has them." },
   { name: 'cpd-ledger', machine: cpdLedgerMachine, governs: "The CPD ledger page: a period's hours against the target, each counted activity, and the evidence behind a row." },
+  { name: 'cpd-team', machine: cpdTeamMachine, governs: 'The upline’s team compliance page: each downline against the CPD target, filtered and sorted by the server, and its CSV.' },
 ];
 
 /** Machines whose diagram is not beside a view's stories, and why. */
