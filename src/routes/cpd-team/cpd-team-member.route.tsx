@@ -4,15 +4,16 @@ import { useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { getCpdEvidence, getCpdLedgerOf } from '../../api/cpd-ledger.api';
 import type { CpdEvidence, CpdLedger } from '../../api/schemas/cpd-ledger.schema';
-import { cpdLedgerMachine } from '../../machines/cpd-ledger/cpd-ledger.machine';
 import { selectCpdLedgerView } from '../../machines/cpd-ledger/cpd-ledger.selectors';
 import { CpdLedgerView } from '../../ui/cpd-ledger/cpd-ledger-view';
+import { cpdLedgerRouteMachine } from '../cpd-ledger/cpd-ledger.actor';
 import { CpdNamespace } from '../cpd-ledger/cpd-ledger-namespace';
 import { withSubmissionError as shown } from '../submission';
 
-/** The ledger machine reading a downline's ledger: GET /api/cpd/ledger/:userId (the server checks it is the caller's downline, and records the read). */
+/** The ledger machine reading a downline's ledger: GET /api/cpd/ledger/:userId (the server checks it is the caller's downline, and records the read).
+ * Provided over the ledger page's own (not the bare machine), so the build keeps the machine and its actor in one chunk of the first page. */
 const memberLedger = (userId: string) =>
-  cpdLedgerMachine.provide({
+  cpdLedgerRouteMachine.provide({
     actors: {
       loadLedger: fromPromise<CpdLedger, { period: number | null }>(shown(({ period }: { period: number | null }) => getCpdLedgerOf(userId, period))),
       loadEvidence: fromPromise<CpdEvidence, { rowId: string }>(shown(({ rowId }: { rowId: string }) => getCpdEvidence(rowId, userId))),
