@@ -4,6 +4,7 @@ import { CPD_TEAM_SORTS, type CpdTeamSort } from '../../api/schemas/cpd-team.sch
 import type { CpdTeamViewModel } from '../../machines/cpd-team/cpd-team.selectors';
 import { hoursOf } from '../cpd-ledger/cpd-format';
 import { Button } from '../primitives/button';
+import './cpd-team.css';
 
 export interface CpdTeamViewProps {
   view: CpdTeamViewModel;
@@ -29,7 +30,7 @@ export function CpdTeamView({ view, memberHref, onRetry, onFilterAtRisk, onSort,
           {t('period', { start: view.period.startYear, end: view.period.startYear + 1, endsOn: view.period.endsOn })} · {t('daysLeft', { count: view.period.daysLeft })}
         </p>
       ) : null}
-      <div role="group" aria-label={t('sort')}>
+      <div role="group" aria-label={t('sort')} className="cpd-team__controls">
         <label>
           <input type="checkbox" checked={view.atRisk} disabled={!view.canFilter} onChange={(e) => onFilterAtRisk(e.target.checked)} /> {t('atRisk')}
         </label>{' '}
@@ -57,7 +58,8 @@ export function CpdTeamView({ view, memberHref, onRetry, onFilterAtRisk, onSort,
       ) : null}
       {view.status === 'ready' && view.rows.length === 0 ? <p>{view.atRisk ? t('emptyAtRisk') : t('empty')}</p> : null}
       {view.status === 'ready' && view.rows.length > 0 ? (
-        <table>
+        <div className="cpd-team__table-wrap">
+        <table className="cpd-team__table">
           <thead>
             <tr>
               <th scope="col">{t('col.name')}</th>
@@ -85,6 +87,7 @@ export function CpdTeamView({ view, memberHref, onRetry, onFilterAtRisk, onSort,
             ))}
           </tbody>
         </table>
+        </div>
       ) : null}
     </section>
   );
