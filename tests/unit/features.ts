@@ -545,7 +545,7 @@ export const FEATURES: Record<string, Layers> = {
   },
   'cpd-ledger': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
   'cpd-team': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
-  'cpd-report': { schema: true, contract: true, api: true, machine: 'no page yet (ADR 087): the API is whole, the /cpd/report page is still to build', route: 'no page yet (ADR 087)', ui: 'no page yet (ADR 087)', serverRoute: true, serverDomain: true, test: true },
+  'cpd-report': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
   'cpd-reminders': {
     schema: 'no data on the wire: server/db/schema/cpd-reminders.ts keeps what was sent',
     contract: 'no endpoint: a job (server/main.ts, repeatEvery) sends notifications and emails',
