@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { fillLogin, signIn, storedToken } from './support';
@@ -70,17 +71,22 @@ for (const lang of ['en', 'zh'] as const) {
   }
 }
 
-test('auditor01 downloads the 31 October report: agent01..03 with the server’s figures', async ({ page }) => {
+test('auditor01 downloads the 31 October report from /cpd/report: agent01..03 with the server’s figures', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/login');
   await fillLogin(page, 'auditor01', 'Auditor2026');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/main$/, { timeout: 20_000 });
   const report = await api<{ data: { agent_code: string; name: string; minutes: number; ethics_minutes: number; target_minutes: number; compliant: boolean }[] }>(page, '/api/cpd/report?per_page=50');
-  const res = await page.request.get('/api/cpd/report.csv', { headers: { Authorization: `Bearer ${await storedToken(page)}` } });
-  expect(res.status()).toBe(200);
-  expect(res.headers()['content-disposition']).toMatch(/cpd-insurer-report-\d{4}\.csv/);
-  const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+  // The page lists them; its Download CSV saves the report the server streams.
+  await page.goto('/cpd/report');
+  await expect(page.getByRole('heading', { level: 1, name: 'CPD report' })).toBeVisible();
+  for (const code of ['agent01', 'agent02', 'agent03']) await expect(page.getByTestId(`cpd-report-row-${code}`)).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('cpd-insurer-report.csv');
+  const saved = await download.path();
+  const text = readFileSync(saved, 'utf8');
+  const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
   expect(lines[0]).toBe('Agent code,Name,Hours,E/R hours,Target hours,E/R target hours,Compliant');
   for (const code of ['agent01', 'agent02', 'agent03']) {
     const r = report.data.find((x) => x.agent_code === code)!;

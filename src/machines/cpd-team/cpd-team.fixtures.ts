@@ -11,8 +11,8 @@ export const TEAM: CpdTeam = {
   period,
   rows: [
     { user_id: '2', name: 'Chan Tai Man', agent_code: 'agent01', minutes: 660, ethics_minutes: 300, target_minutes: 900, target_ethics_minutes: 180, needed_minutes: 240, needed_ethics_minutes: 0, days_left: 241, forecast: 'on_track' },
-    { user_id: '3', name: 'Wong Siu Ling', agent_code: 'agent02', minutes: 990, ethics_minutes: 180, target_minutes: 900, target_ethics_minutes: 180, needed_minutes: 0, needed_ethics_minutes: 0, days_left: 241, forecast: 'met' },
-    { user_id: '4', name: 'Lee Ka Ho', agent_code: 'agent03', minutes: 120, ethics_minutes: 120, target_minutes: 900, target_ethics_minutes: 180, needed_minutes: 780, needed_ethics_minutes: 60, days_left: 241, forecast: 'at_risk' },
+    { user_id: '3', name: 'Wong Siu Ming', agent_code: 'agent02', minutes: 990, ethics_minutes: 180, target_minutes: 900, target_ethics_minutes: 180, needed_minutes: 0, needed_ethics_minutes: 0, days_left: 241, forecast: 'met' },
+    { user_id: '4', name: 'Lee Ka Yan', agent_code: 'agent03', minutes: 120, ethics_minutes: 120, target_minutes: 900, target_ethics_minutes: 180, needed_minutes: 780, needed_ethics_minutes: 60, days_left: 241, forecast: 'at_risk' },
   ],
 };
 
