@@ -25,6 +25,8 @@ import { registerAccountMergeRoutes } from './routes/account-merge.routes';
 import { registerAppConfigRoutes } from './routes/app-config.routes';
 import { registerCpdStatementRoutes } from './routes/cpd-statement.routes';
 import { registerCpdLedgerRoutes } from './routes/cpd-ledger.routes';
+import { registerCpdReportRoutes } from './routes/cpd-report.routes';
+import { registerCpdTeamRoutes } from './routes/cpd-team.routes';
 import { registerVocabRoutes } from './routes/vocab.routes';
 import { registerNotificationsRoutes } from './routes/notifications.routes';
 import { registerLearningHistoryRoutes } from './routes/learning-history.routes';
@@ -157,6 +159,8 @@ export function createApp(deps: AppDeps) {
   registerVocabRoutes(app, services);
   registerCpdLedgerRoutes(app, services);
   registerCpdStatementRoutes(app, services);
+  registerCpdTeamRoutes(app, services);
+  registerCpdReportRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);
   // ADR 029: installed SCORM packages, same origin, listed files only.

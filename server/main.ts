@@ -19,6 +19,7 @@ import { installDemoScormFiles } from './storage/scorm-packages';
 import { createFileStore } from './storage/file-store';
 import { finishOverdueMockAttempts } from './domain/mock-exams';
 import { finishOverdueAttempts, QUIZ_SWEEP_INTERVAL_MS } from './domain/quizzes';
+import { runCpdReminders } from './domain/cpd-reminders';
 import { createBackgroundTasks, repeatEvery } from './tasks';
 import { isLoopbackHost } from './http/client-address';
 import { tlsServeOptions } from './http/node-server';
@@ -26,6 +27,8 @@ import { createE2eClock, E2E_CLOCK_PATH, withE2eClock } from './testing/e2e-cloc
 
 /** How often rows past their use are removed (ADR 041). */
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
+/** ADR 087: how often each process looks for CPD reminders due (a reminder is sent once whoever looks). */
+const CPD_REMINDERS_INTERVAL_MS = 10 * 60_000;
 /** Longer than a proxy's idle timeout (commonly 60 s): see below. */
 const KEEP_ALIVE_SECONDS = 65;
 
@@ -171,6 +174,11 @@ async function serveApp(config: ServerConfig, prepared: Awaited<ReturnType<typeo
     await services.sessions.pruneExpiredTokens();
     await services.rateLimiter.pruneExpired();
   });
+  // ADR 087: CPD reminders (60/30/14/7/1 days before the period ends, the upline's weekly list).
+  // Every process runs it; cpd_reminders_sent's unique key lets one send each reminder.
+  const stopCpdReminders = repeatEvery(tasks, 'cpd reminders', CPD_REMINDERS_INTERVAL_MS, async () => {
+    await runCpdReminders(database.db, mailer, new Date(clock.now()), log);
+  });
   let fetch = e2eClock ? withE2eClock(app.fetch, e2eClock) : app.fetch;
   if (process.env.WORKER_HEADER === '1') fetch = withWorkerHeader(fetch);
   if (e2eClock) log(`test clock: ${E2E_CLOCK_PATH} moves this server's clock (E2E_CLOCK=1, for the end-to-end journeys only)`);
@@ -201,6 +209,7 @@ async function serveApp(config: ServerConfig, prepared: Awaited<ReturnType<typeo
     setTimeout(() => process.exit(1), 10_000).unref();
     stopQuizSweep();
     stopHousekeeping();
+    stopCpdReminders();
     server.close(async () => {
       await tasks.idle();
       mailer.close();

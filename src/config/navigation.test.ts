@@ -18,9 +18,9 @@ describe('sideLinks', () => {
     ]);
   });
 
-  it('puts management second for a manager', () => {
+  it('puts management second for a manager, and the team CPD after the own ledger (issue 45)', () => {
     const links = sideLinks({ isManager: true, features: allOn });
-    expect(paths(links)).toEqual(['/main', '/management', '/cpd', '/learning-map', '/mockexam', '/notification', '/profile', '/setting']);
+    expect(paths(links)).toEqual(['/main', '/management', '/cpd', '/cpd/team', '/learning-map', '/mockexam', '/notification', '/profile', '/setting']);
     expect(links[1]).toEqual({ icon: 'management', titleKey: 'layout:nav.management', link: '/management' });
   });
 
@@ -39,6 +39,7 @@ describe('sideLinks', () => {
       '/main',
       '/management',
       '/cpd',
+      '/cpd/team',
       '/learning-map',
       '/notification',
       '/profile',

@@ -29,6 +29,7 @@ export const PATH = {
   offline: '/offline',
   merge: '/merge',
   cpd: '/cpd',
+  cpdTeam: '/cpd/team',
 } as const;
 
 /**
@@ -48,6 +49,8 @@ const MY_PROFILE = link('profile', 'my_profile', PATH.profile);
 const MERGE = link('merge', 'merge', PATH.merge);
 /** Issue 45: the CPD ledger, for everyone who may hold a licence (a recruit holds none yet). */
 const CPD = link('cpd', 'cpd', PATH.cpd);
+/** Issue 45, ADR 087: the upline's team compliance, for managers. */
+const CPD_TEAM = link('cpd', 'cpd_team', PATH.cpdTeam);
 
 /**
  * Side drawer links; managers get 'management' in second position. A recruit gets the link to
@@ -59,6 +62,7 @@ export function sideLinks({ isManager, isRecruit = false, features }: { isManage
   if (isManager) links.push(MANAGEMENT);
   if (isRecruit) links.push(MERGE);
   else links.push(CPD);
+  if (isManager) links.push(CPD_TEAM);
   if (features.learningMap) links.push(link('learning-map', 'learning_map', PATH.learningMap));
   if (features.mockExam) links.push(link('mock-exam', 'mock_exam', PATH.mockExam));
   links.push(NOTIFICATION, MY_PROFILE, link('setting', 'setting', PATH.setting));

@@ -35,6 +35,8 @@ import { videoPlayerMachine } from './video-player/video-player.machine';
 import { vocabMachine } from './vocab/vocab.machine';
 import { cpdLedgerMachine } from './cpd-ledger/cpd-ledger.machine';
 import { cpdStatementMachine } from './cpd-statement/cpd-statement.machine';
+import { cpdReportMachine } from './cpd-report/cpd-report.machine';
+import { cpdTeamMachine } from './cpd-team/cpd-team.machine';
 import { diagramDocument, toMermaid } from './testing/diagram';
 
 // DESIGN §3: every machine has its diagram in docs/machines/, generated from the definition, and
@@ -95,6 +97,8 @@ const machines: Entry[] = [
   { name: 'vocab', machine: vocabMachine, governs: "The vocabulary page: the browser's copy of the glossary kept as new as the server's, and bookmark changes kept until the server has them." },
   { name: 'cpd-ledger', machine: cpdLedgerMachine, governs: "The CPD ledger page: a period's hours against the target, each counted activity, and the evidence behind a row." },
   { name: 'cpd-statement', machine: cpdStatementMachine, governs: 'The public /verify page: the code printed on a CPD statement or certificate checked with the server, genuine or not.' },
+  { name: 'cpd-team', machine: cpdTeamMachine, governs: 'The upline’s team compliance page: each downline against the CPD target, filtered and sorted by the server, and its CSV.' },
+  { name: 'cpd-report', machine: cpdReportMachine, governs: 'The compliance officer’s CPD report page: every licensee’s status or a declaration list, paged, and the whole list as a streamed CSV.' },
 ];
 
 /** Machines whose diagram is not beside a view's stories, and why. */

@@ -168,6 +168,12 @@ export function appRoutes(): RouteObject[] {
             guarded('profile', 'profile', () => import('./profile/profile.route')),
             // Issue 45: the CPD ledger of the signed-in licensee.
             guarded('cpd', 'cpd', () => import('./cpd-ledger/cpd-ledger.route')),
+            // Issue 45, ADR 087: the upline's team compliance and a downline's ledger (managers only).
+            guarded('cpd/team', 'cpd_team', () => import('./cpd-team/cpd-team.route'), managementGuard),
+            guarded('cpd/team/:userId', 'cpd_team_member', () => import('./cpd-team/cpd-team-member.route'), managementGuard),
+            // The compliance officer's report and any licensee's ledger: the server answers an auditor only.
+            guarded('cpd/report', 'cpd_report', () => import('./cpd-report/cpd-report.route')),
+            guarded('cpd/report/ledger/:userId', 'cpd_team_member', () => import('./cpd-team/cpd-team-member.route')),
             {
               path: 'profile/identity-checks',
               loader: authGuard,

@@ -546,6 +546,19 @@ export const FEATURES: Record<string, Layers> = {
   'cpd-ledger': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
   // Issue 45 (ADR 085): the CPD statement (PDF, CSV), the course certificate and the public /verify page of their codes.
   'cpd-statement': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
+  'cpd-team': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
+  'cpd-report': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
+  'cpd-reminders': {
+    schema: 'no data on the wire: server/db/schema/cpd-reminders.ts keeps what was sent',
+    contract: 'no endpoint: a job (server/main.ts, repeatEvery) sends notifications and emails',
+    api: 'no endpoint: a server job',
+    machine: 'server only: a job',
+    route: 'server only: a job',
+    ui: 'server only: the reminders show in the notifications list',
+    serverRoute: 'no endpoint: a job in server/main.ts',
+    serverDomain: true,
+    test: true,
+  },
   // new:feature adds here
 };
 

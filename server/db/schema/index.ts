@@ -27,3 +27,4 @@ export * from './vocab';
 export * from './cpd-claim';
 export * from './cpd-ledger';
 export * from './cpd-statement';
+export * from './cpd-reminders';
