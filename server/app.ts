@@ -24,6 +24,7 @@ import path from 'node:path';
 import { registerAccountMergeRoutes } from './routes/account-merge.routes';
 import { registerAppConfigRoutes } from './routes/app-config.routes';
 import { registerCpdLedgerRoutes } from './routes/cpd-ledger.routes';
+import { registerAchievementsRoutes } from './routes/achievements.routes';
 import { registerVocabRoutes } from './routes/vocab.routes';
 import { registerNotificationsRoutes } from './routes/notifications.routes';
 import { registerLearningHistoryRoutes } from './routes/learning-history.routes';
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps) {
   registerLearningHistoryRoutes(app, services);
   registerVocabRoutes(app, services);
   registerCpdLedgerRoutes(app, services);
+  registerAchievementsRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);
   // ADR 029: installed SCORM packages, same origin, listed files only.

@@ -1,3 +1,4 @@
+import type { Achievements } from '../../api/schemas/achievements.schema';
 import type { ExamCertificateList } from '../../api/schemas/exam-certificate.schema';
 import type { LearningHistory } from '../../api/schemas/learning-history.schema';
 import type { MockExamStats } from '../../api/schemas/mock-exams.schema';
@@ -46,6 +47,25 @@ export const certificates: ExamCertificateList = {
   total: 1,
 };
 
+/** agent01's demo: a first course and an examination passed at the first attempt; the CPD target and the streak not yet. */
+export const someAchievements: Achievements = {
+  achievements: [
+    { kind: 'first_course', earned_at: '2026-09-14T02:30:00.000Z', earned_on: '2026-09-14' },
+    { kind: 'cpd_target', earned_at: null, earned_on: null },
+    { kind: 'exam_first_try', earned_at: '2026-10-20T03:00:00.000Z', earned_on: '2026-10-20' },
+    { kind: 'learning_streak', earned_at: null, earned_on: null },
+  ],
+  streak_days: 5,
+  cpd_period: { start_year: 2026, starts_on: '2026-08-01', ends_on: '2027-07-31' },
+};
+
+export const noAchievements: Achievements = { ...someAchievements, achievements: someAchievements.achievements.map((a) => ({ ...a, earned_at: null, earned_on: null })) };
+
+export const allAchievements: Achievements = {
+  ...someAchievements,
+  achievements: someAchievements.achievements.map((a) => (a.earned_on ? a : { ...a, earned_at: '2026-11-28T16:00:00.000Z', earned_on: '2026-11-29' })),
+};
+
 export const noCertificates: ExamCertificateList = { data: [], page: 1, per_page: 20, total: 0 };
 
 /** A learner with two certificates, a page of one at a time: the first page, then the second. */
@@ -77,7 +97,7 @@ export const learner: CurrentUser = {
 
 /** The view model at a state of the machine (stories and view tests), built through the selectors. */
 export function profileViewAt(value: string | Record<string, unknown>, context: Partial<ProfileContext> = {}): ProfileViewModel {
-  const base: ProfileContext = { ...profileContextOf({ period: {}, mockExams: true }), data: { history: yearHistory, stats: mockStats, certificates } };
+  const base: ProfileContext = { ...profileContextOf({ period: {}, mockExams: true }), data: { history: yearHistory, stats: mockStats, certificates, achievements: someAchievements } };
   return selectProfileView(profileMachine.resolveState({ value: value as never, context: { ...base, ...context } }));
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { certificates, firstCertificatePage, learner, noCertificates, profileViewAt, shown, springHistory } from '../../machines/profile/profile.fixtures';
+import { certificates, firstCertificatePage, learner, noCertificates, profileViewAt, shown, springHistory, someAchievements } from '../../machines/profile/profile.fixtures';
 import { renderWithI18n } from '../testing/render-with-i18n';
 import { ProfileView, type ProfileViewProps } from './profile-view';
 
@@ -47,16 +47,16 @@ describe('profile view', () => {
   });
 
   it('says when there is no certificate yet, and when only the newest are shown', () => {
-    const { unmount } = render(props({ view: profileViewAt(shown, { data: { history: springHistory, stats: null, certificates: noCertificates } }) }));
+    const { unmount } = render(props({ view: profileViewAt(shown, { data: { history: springHistory, stats: null, certificates: noCertificates, achievements: someAchievements } }) }));
     expect(screen.getByText("No certificates yet. Pass a course's examination to earn one.")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show more certificates' })).toBeNull();
     unmount();
-    render(props({ view: profileViewAt(shown, { data: { history: springHistory, stats: null, certificates: { ...certificates, per_page: 1, total: 25 } } }) }));
+    render(props({ view: profileViewAt(shown, { data: { history: springHistory, stats: null, certificates: { ...certificates, per_page: 1, total: 25 }, achievements: someAchievements } }) }));
     expect(screen.getByRole('status')).toHaveTextContent('Showing the 1 newest of 25 certificates.');
   });
 
   it('shows more certificates when asked, says while they load, and why they did not come', async () => {
-    const more = { data: { history: springHistory, stats: null, certificates: firstCertificatePage } };
+    const more = { data: { history: springHistory, stats: null, certificates: firstCertificatePage, achievements: someAchievements } };
     const p = props({ view: profileViewAt(shown, more) });
     const { unmount } = render(p);
     await userEvent.click(screen.getByRole('button', { name: 'Show more certificates' }));
@@ -113,7 +113,7 @@ describe('profile view', () => {
   it('says why a picture or a period failed, in the server’s words or its own', () => {
     render(
       props({
-        view: profileViewAt(shown, { uploadFailed: 'icon', uploadError: 'Choose a PNG, JPEG or WebP picture.', periodFailed: true, periodError: null, data: { history: springHistory, stats: null, certificates: noCertificates } }),
+        view: profileViewAt(shown, { uploadFailed: 'icon', uploadError: 'Choose a PNG, JPEG or WebP picture.', periodFailed: true, periodError: null, data: { history: springHistory, stats: null, certificates: noCertificates, achievements: someAchievements } }),
       }),
     );
     const alerts = screen.getAllByRole('alert').map((a) => a.textContent);

@@ -9,6 +9,7 @@ import type { CurrentUser } from '../../api/schemas/users.schema';
 import type { PictureKind } from '../../machines/profile/profile.machine';
 import type { ProfileViewModel } from '../../machines/profile/profile.selectors';
 import type { FailureView } from '../../machines/shared/submission-error';
+import { AchievementsView } from '../achievements/achievements-view';
 import { formatDate, formatNumber } from '../courses/format';
 import { useSubmissionForm } from '../form/use-submission-form';
 import { Button } from '../primitives/button';
@@ -46,6 +47,7 @@ export function ProfileView({ view, user, onPeriod, onRetry, onPicture, onMoreCe
           <Button onClick={onRetry}>{t('profile:retry')}</Button>
         </div>
       ) : null}
+      {view.achievements ? <AchievementsView achievements={view.achievements} /> : null}
       {view.history ? <HistoryCard view={view} history={view.history} onPeriod={onPeriod} /> : null}
       {view.certificates ? <CertificatesCard list={view.certificates} more={view.moreCertificates} onMore={onMoreCertificates} /> : null}
       {view.stats ? <MockExamCard stats={view.stats} /> : null}
