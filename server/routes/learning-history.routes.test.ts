@@ -190,8 +190,8 @@ describe('GET /api/learning_history/all', () => {
   it('breaks the on-screen hours down by calendar month for the chart (issue 45): every month of the period, none past 36 months', async () => {
     const year = await summary(agent01);
     expect(year.months).toHaveLength(12);
-    expect(year.months[0]).toEqual({ month: '2029-08', on_screen_hours: 0 });
-    expect(year.months.filter((m: { on_screen_hours: number }) => m.on_screen_hours > 0)).toEqual([
+    expect(year.months![0]).toEqual({ month: '2029-08', on_screen_hours: 0 });
+    expect(year.months!.filter((m: { on_screen_hours: number }) => m.on_screen_hours > 0)).toEqual([
       { month: '2030-01', on_screen_hours: 1 },
       { month: '2030-02', on_screen_hours: 0.75 },
       { month: '2030-03', on_screen_hours: 2 },

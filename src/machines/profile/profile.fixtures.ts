@@ -19,11 +19,20 @@ export const yearHistory: LearningHistory = {
   on_screen_hours: 4.25,
   cpd_ethics_hours: 2,
   cpd_other_hours: 3.5,
+  months: ['2026-08', '2026-09', '2026-10', '2026-11', '2026-12', '2027-01', '2027-02', '2027-03', '2027-04', '2027-05', '2027-06', '2027-07'].map((month, i) => ({
+    month,
+    on_screen_hours: [0.5, 1.25, 2.5, 0, 0, 0, 0, 0, 0, 0, 0, 0][i],
+  })),
 };
 
-export const springHistory: LearningHistory = { ...yearHistory, from: '2026-01-01', to: '2026-06-30', completed: 1, compulsory: 0, non_compulsory: 0, recommended: 1, cpd_ethics_hours: 0, cpd_other_hours: 1 };
+export const springHistory: LearningHistory = {
+  ...yearHistory,
+  from: '2026-01-01',
+  to: '2026-06-30',
+  months: ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06'].map((month, i) => ({ month, on_screen_hours: [0, 1, 0.5, 0, 2, 0][i] })),
+  completed: 1, compulsory: 0, non_compulsory: 0, recommended: 1, cpd_ethics_hours: 0, cpd_other_hours: 1 };
 
-export const emptyHistory: LearningHistory = { ...yearHistory, completed: 0, compulsory: 0, non_compulsory: 0, recommended: 0, in_progress: 0, on_screen_hours: 0, cpd_ethics_hours: 0, cpd_other_hours: 0 };
+export const emptyHistory: LearningHistory = { ...yearHistory, months: yearHistory.months!.map((m) => ({ ...m, on_screen_hours: 0 })), completed: 0, compulsory: 0, non_compulsory: 0, recommended: 0, in_progress: 0, on_screen_hours: 0, cpd_ethics_hours: 0, cpd_other_hours: 0 };
 
 export const mockStats: MockExamStats = { average_score: 72.5, passed_attempts: 1, total_attempts: 2 };
 

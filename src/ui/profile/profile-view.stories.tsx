@@ -38,6 +38,14 @@ export const MoreCertificatesFailed: Story = {
   args: { view: profileViewAt(shown, { certificatesFailed: true, certificatesError: null, data: { history: yearHistory, stats: mockStats, certificates: firstCertificatePage, achievements: someAchievements } }) },
 };
 export const EveryAchievement: Story = { args: { view: profileViewAt(shown, { data: { history: yearHistory, stats: mockStats, certificates, achievements: allAchievements } }) } };
+export const QuarterPicked: Story = {
+  args: {
+    view: profileViewAt(shown, {
+      period: { from: '2026-07-01', to: '2026-09-30' },
+      data: { history: { ...yearHistory, from: '2026-07-01', to: '2026-09-30', months: yearHistory.months!.slice(0, 3) }, stats: mockStats, certificates, achievements: someAchievements },
+    }),
+  },
+};
 export const Failed: Story = { args: { view: profileViewAt('failed', { data: null }) } };
 export const LoadedTraditionalChinese: Story = { globals: { locale: 'zh' } };
 export const LoadedSimplifiedChinese: Story = { globals: { locale: 'cn' } };
