@@ -40,6 +40,8 @@ describe('GET /api/achievements', () => {
     expect(mine.first_course.earned_at).toBe(completions[0].toISOString());
     expect(mine.first_course.earned_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(mine.cpd_target.earned_at).toBeNull();
+    // The demo's AML examination, passed at agent01's only attempt (the profile's demo achievement).
+    expect(mine.exam_first_try.earned_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect((await read('agent02')).cpd_target.earned_at).not.toBeNull();
   });
 
