@@ -27,6 +27,7 @@ import { registerCpdStatementRoutes } from './routes/cpd-statement.routes';
 import { registerCpdLedgerRoutes } from './routes/cpd-ledger.routes';
 import { registerCpdReportRoutes } from './routes/cpd-report.routes';
 import { registerCpdTeamRoutes } from './routes/cpd-team.routes';
+import { registerAchievementsRoutes } from './routes/achievements.routes';
 import { registerVocabRoutes } from './routes/vocab.routes';
 import { registerNotificationsRoutes } from './routes/notifications.routes';
 import { registerLearningHistoryRoutes } from './routes/learning-history.routes';
@@ -161,6 +162,7 @@ export function createApp(deps: AppDeps) {
   registerCpdStatementRoutes(app, services);
   registerCpdTeamRoutes(app, services);
   registerCpdReportRoutes(app, services);
+  registerAchievementsRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);
   // ADR 029: installed SCORM packages, same origin, listed files only.

@@ -196,10 +196,42 @@ export async function learningTotals(db: Db, userIds: readonly number[], period:
   return totals;
 }
 
+/** The chart's months at most: a longer period answers no months (the widest is 10,000 years). */
+export const MAX_CHART_MONTHS = 36;
+
+/** Each calendar month of the period, YYYY-MM, oldest first. */
+export function monthsOf(period: Period): string[] {
+  const out: string[] = [];
+  let [y, m] = period.from.slice(0, 7).split('-').map(Number);
+  const last = period.to.slice(0, 7);
+  for (;;) {
+    const month = `${y}-${String(m).padStart(2, '0')}`;
+    out.push(month);
+    if (month >= last) return out;
+    m += 1;
+    if (m > 12) [y, m] = [y + 1, 1];
+  }
+}
+
+/** The learner's on-screen hours per month of the period (day_seconds' UTC days, as the period's total). */
+async function monthlyHours(db: Db, userId: number, period: Period): Promise<{ month: string; on_screen_hours: number }[] | undefined> {
+  const span = (Number(period.to.slice(0, 4)) - Number(period.from.slice(0, 4))) * 12 + Number(period.to.slice(5, 7)) - Number(period.from.slice(5, 7)) + 1;
+  if (span > MAX_CHART_MONTHS) return undefined;
+  const month = sql<string>`to_char(${daySeconds.day}, 'YYYY-MM')`;
+  const rows = await db
+    .select({ month, s: sql<number>`coalesce(sum(${daySeconds.seconds}), 0)`.mapWith(Number) })
+    .from(daySeconds)
+    .where(and(eq(daySeconds.userId, userId), gte(daySeconds.day, period.from), lte(daySeconds.day, period.to)))
+    .groupBy(month);
+  const seconds = new Map(rows.map((r) => [r.month, r.s]));
+  return monthsOf(period).map((m) => ({ month: m, on_screen_hours: round2((seconds.get(m) ?? 0) / 3600) }));
+}
+
 /** The caller's own summary (the profile page): the period asked for, or this IA year. */
 export async function learningHistory(db: Db, userId: number, query: Partial<LearningHistoryQuery>, now: Date): Promise<LearningHistory> {
   const period = periodOf({ from: query.from_date, to: query.to_date }, now);
-  const t = (await learningTotals(db, [userId], period, now)).get(userId)!;
+  const [totals, months] = await Promise.all([learningTotals(db, [userId], period, now), monthlyHours(db, userId, period)]);
+  const t = totals.get(userId)!;
   return {
     from: period.from,
     to: period.to,
@@ -211,5 +243,6 @@ export async function learningHistory(db: Db, userId: number, query: Partial<Lea
     on_screen_hours: t.onScreenHours,
     cpd_ethics_hours: t.cpdEthicsHours,
     cpd_other_hours: t.cpdOtherHours,
+    ...(months ? { months } : {}),
   };
 }

@@ -183,7 +183,27 @@ describe('GET /api/learning_history/all', () => {
       cpd_ethics_hours: 4.5,
       // Elective 1.5 + Recommended 1 + 45 minutes of the Sales workshop + 30 of the Midnight one.
       cpd_other_hours: 3.75,
+      months: [{ month: '2030-02', on_screen_hours: 0.75 }],
     });
+  });
+
+  it('breaks the on-screen hours down by calendar month for the chart (issue 45): every month of the period, none past 36 months', async () => {
+    const year = await summary(agent01);
+    expect(year.months).toHaveLength(12);
+    expect(year.months![0]).toEqual({ month: '2029-08', on_screen_hours: 0 });
+    expect(year.months!.filter((m: { on_screen_hours: number }) => m.on_screen_hours > 0)).toEqual([
+      { month: '2030-01', on_screen_hours: 1 },
+      { month: '2030-02', on_screen_hours: 0.75 },
+      { month: '2030-03', on_screen_hours: 2 },
+    ]);
+    // A quarter across the new year, at its month boundaries.
+    expect((await summary(agent01, '?from_date=2029-11-01&to_date=2030-01-31')).months).toEqual([
+      { month: '2029-11', on_screen_hours: 0 },
+      { month: '2029-12', on_screen_hours: 0 },
+      { month: '2030-01', on_screen_hours: 1 },
+    ]);
+    expect((await summary(agent01, '?from_date=2027-01-01&to_date=2029-12-31')).months).toHaveLength(36);
+    expect((await summary(agent01, '?from_date=2027-01-01&to_date=2030-01-01')).months).toBeUndefined();
   });
 
   it('counts a single day: the day before the period and the day after hold what the period left out', async () => {
@@ -216,6 +236,7 @@ describe('GET /api/learning_history/all', () => {
       cpd_ethics_hours: 4.5,
       // 1.5 + 1 + 2 + 2 + 0.75 + the March workshop's 2 + the Midnight one's 1.5.
       cpd_other_hours: 10.75,
+      months: expect.any(Array),
     });
     expect(await summary(agent01, '?from_date=2030-03-01')).toMatchObject({ from: '2030-03-01', to: '2030-07-31', completed: 1, non_compulsory: 1, on_screen_hours: 2, cpd_other_hours: 5 });
     expect(await summary(agent01, '?to_date=2030-01-31')).toMatchObject({ from: '2029-08-01', to: '2030-01-31', completed: 1, compulsory: 1, on_screen_hours: 1 });
@@ -236,6 +257,7 @@ describe('GET /api/learning_history/all', () => {
       cpd_ethics_hours: 3,
       // The whole Sales workshop (2 h of a 2-hour course).
       cpd_other_hours: 2,
+      months: expect.any(Array),
     });
     // Asking for someone else's changes nothing: the query has no such parameter.
     expect(await summary(agent01, `${FEB}&user_id=${uid.agent02}`)).toEqual(await summary(agent01, FEB));

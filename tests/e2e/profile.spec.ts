@@ -55,11 +55,11 @@ test('en, desktop: the year’s figures from the server, another period, a new p
   // A period that ends before it starts is refused by the form; a good one goes in the address.
   await page.getByLabel('From', { exact: true }).fill('2026-09-01');
   await page.getByLabel('To', { exact: true }).fill('2026-08-01');
-  await page.getByRole('button', { name: 'Show' }).click();
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
   await expect(page.getByText('The start of the period must not be after its end.')).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
   await page.getByLabel('To', { exact: true }).fill('2026-09-30');
-  await page.getByRole('button', { name: 'Show' }).click();
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
   await expect(page).toHaveURL(/\/profile\?from=2026-09-01&to=2026-09-30$/);
   await expect(page.getByTestId('history-period')).toHaveText('1 Sep 2026 to 30 Sep 2026');
   const september = (await (await api(page, '/api/learning_history/all?from_date=2026-09-01&to_date=2026-09-30')).json()) as Record<string, number>;

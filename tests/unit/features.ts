@@ -559,6 +559,18 @@ export const FEATURES: Record<string, Layers> = {
     serverDomain: true,
     test: true,
   },
+  // Issue 45, ADR 090: the learner's achievements, computed on read, shown on the profile.
+  achievements: {
+    schema: true,
+    contract: true,
+    api: true,
+    machine: 'no machine of its own: the profile machine loads it with the page',
+    route: 'no page of its own: the profile page shows it',
+    ui: true,
+    serverRoute: true,
+    serverDomain: true,
+    test: true,
+  },
   // new:feature adds here
 };
 

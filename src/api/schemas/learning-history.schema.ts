@@ -32,6 +32,10 @@ export const learningHistorySchema = z.object({
   /** CPD hours in the period: Ethics/Regulations and the rest (completed courses and classroom attendance). */
   cpd_ethics_hours: hours,
   cpd_other_hours: hours,
+  /** Issue 45: the on-screen hours of each calendar month inside the period (its UTC days), oldest
+   * first, a month without learning at 0 — the profile's chart. Absent for a period of more than
+   * 36 months (and in older answers). */
+  months: z.optional(z.array(z.object({ month: z.string().check(z.regex(/^\d{4}-\d{2}$/)), on_screen_hours: hours }))),
 });
 export type LearningHistory = z.infer<typeof learningHistorySchema>;
 

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { Achievements } from '../../api/schemas/achievements.schema';
 import type { ExamCertificateList } from '../../api/schemas/exam-certificate.schema';
 import type { LearningHistory } from '../../api/schemas/learning-history.schema';
 import type { MockExamStats } from '../../api/schemas/mock-exams.schema';
@@ -20,6 +21,8 @@ export interface ProfileData {
   /** The newest certificates (passed examinations), whatever the period: the pages loaded so far,
    * newest first; `page` is the last page loaded and `total` the server's latest count. */
   certificates: ExamCertificateList;
+  /** Issue 45: what the learner has earned, each with its date (whatever the period). */
+  achievements: Achievements;
 }
 
 export interface ProfileContext {
@@ -97,7 +100,7 @@ const periodInOrder = (p: ProfilePeriod) => !p.from || !p.to || p.from <= p.to;
  * waits for the other: a new period reloads the figures (the old ones stay on screen meanwhile),
  * and a chosen picture is sent (one at a time; another choice while one is sent is refused, not
  * queued). The server answers the current user after a picture, which `reportUser` hands to the
- * header. The certificates come a page at a time: the first with the page, the next ones when
+ * header. The achievements come with the first load (they do not depend on the period). The certificates come a page at a time: the first with the page, the next ones when
  * asked for (`certificates.more`, while the server counts more). `loadProfile`, `loadHistory`,
  * `uploadPicture`, `loadCertificates` and `reportUser` are provided by
  * src/routes/profile/profile.actor.ts.

@@ -3,7 +3,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { CurrentUser } from '../../api/schemas/users.schema';
 import { SubmissionError } from '../shared/submission-error';
 import { modelPaths, replayRuns, type Oracle } from '../testing/model-coverage';
-import { certificates, firstCertificatePage, learner, mockStats, secondCertificatePage, springHistory, yearHistory } from './profile.fixtures';
+import { certificates, firstCertificatePage, someAchievements, learner, mockStats, secondCertificatePage, springHistory, yearHistory } from './profile.fixtures';
 import { hasMorePages, profileMachine, withNextPage, type ProfileContext, type ProfilePeriod } from './profile.machine';
 import { selectProfileView } from './profile.selectors';
 
@@ -21,8 +21,8 @@ const events = [
   { type: 'retry' },
   { type: 'picture.choose', kind: 'icon', file: picture, name: 'me.png' },
   { type: 'picture.choose', kind: 'cover', file: picture, name: 'harbour.jpg' },
-  { type: 'xstate.done.actor.loadProfile', output: { history: yearHistory, stats: mockStats, certificates } },
-  { type: 'xstate.done.actor.loadProfile', output: { history: yearHistory, stats: mockStats, certificates: firstCertificatePage } },
+  { type: 'xstate.done.actor.loadProfile', output: { history: yearHistory, stats: mockStats, certificates, achievements: someAchievements } },
+  { type: 'xstate.done.actor.loadProfile', output: { history: yearHistory, stats: mockStats, certificates: firstCertificatePage, achievements: someAchievements } },
   { type: 'xstate.error.actor.loadProfile', error: new SubmissionError('The server is busy.') },
   { type: 'xstate.error.actor.loadProfile', error: new TypeError('Failed to fetch') },
   { type: 'xstate.done.actor.loadHistory', output: springHistory },

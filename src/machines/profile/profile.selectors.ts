@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import type { Achievements } from '../../api/schemas/achievements.schema';
 import type { ExamCertificateList } from '../../api/schemas/exam-certificate.schema';
 import type { LearningHistory } from '../../api/schemas/learning-history.schema';
 import type { MockExamStats } from '../../api/schemas/mock-exams.schema';
@@ -15,6 +16,8 @@ export interface ProfileViewModel {
   /** null: mock exams are switched off. */
   stats: MockExamStats | null;
   certificates: ExamCertificateList | null;
+  /** What the learner has earned (null until the page is loaded). */
+  achievements: Achievements | null;
   /** The next page of certificates: offered while the server has pages after the last one loaded,
    * busy while it loads, and why the last one failed (the list shown stays). */
   moreCertificates: { offered: boolean; busy: boolean; failure: FailureView };
@@ -43,6 +46,7 @@ export function selectProfileView(snapshot: Snapshot): ProfileViewModel {
     history: c.data?.history ?? null,
     stats: c.data?.stats ?? null,
     certificates: c.data?.certificates ?? null,
+    achievements: c.data?.achievements ?? null,
     moreCertificates: {
       offered: snapshot.can({ type: 'certificates.more' }) || snapshot.hasTag('certificatesLoading'),
       busy: snapshot.hasTag('certificatesLoading'),

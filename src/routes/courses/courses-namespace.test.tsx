@@ -11,7 +11,7 @@ import { ensureRecruitsNamespace, RECRUITS_NS } from '../recruit-accounts/recrui
 import { ensureManagementNamespace, MANAGEMENT_NS } from '../management/management-namespace';
 import { ensureOfflineNamespace, OFFLINE_NS } from '../offline-courses/offline-courses-namespace';
 import { ensureNotificationsNamespace, NOTIFICATIONS_NS } from '../notifications/notifications-namespace';
-import { ensureProfileNamespace, PROFILE_NS } from '../profile/profile-namespace';
+import { ACHIEVEMENTS_NS, ensureProfileNamespace, PROFILE_NS } from '../profile/profile-namespace';
 import { ensureVocabNamespace, VOCAB_NS } from '../vocab/vocab-namespace';
 import { CPD_NS, ensureCpdNamespace } from '../cpd-ledger/cpd-ledger-namespace';
 import enBundle from '../../i18n/bundles/en';
@@ -62,9 +62,9 @@ describe('the courses namespace', () => {
     ['en', enBundle],
     ['cn', cnBundle],
     ['zh', zhBundle],
-  ] as const)('the %s first chunk leaves out exactly the page namespaces (learning, mock exams, recruits, management, classroom courses, notifications, profile, vocabulary, CPD), and the pages load each of them', async (lang, bundle) => {
+  ] as const)('the %s first chunk leaves out exactly the page namespaces (learning, mock exams, recruits, management, classroom courses, notifications, profile, achievements, vocabulary, CPD), and the pages load each of them', async (lang, bundle) => {
     const all = Object.keys(resources[lang]).filter((ns) => ns !== 'server');
-    const pageNamespaces = [...LEARNING_NAMESPACES, MOCK_EXAMS_NS, RECRUITS_NS, MANAGEMENT_NS, OFFLINE_NS, NOTIFICATIONS_NS, PROFILE_NS, VOCAB_NS, CPD_NS];
+    const pageNamespaces = [...LEARNING_NAMESPACES, MOCK_EXAMS_NS, RECRUITS_NS, MANAGEMENT_NS, OFFLINE_NS, NOTIFICATIONS_NS, PROFILE_NS, ACHIEVEMENTS_NS, VOCAB_NS, CPD_NS];
     expect(all.filter((ns) => !(ns in bundle)).sort()).toEqual([...pageNamespaces].sort());
     const i18n = createI18n(lang, { [lang]: bundle });
     await ensureCoursesNamespace(i18n, lang);

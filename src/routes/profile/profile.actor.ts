@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { replaceCurrentUser } from '../../api/current-user';
+import { getAchievements } from '../../api/achievements.api';
 import { listExamCertificates } from '../../api/exam-certificate.api';
 import { getLearningHistory } from '../../api/learning-history.api';
 import { getMockExamStats } from '../../api/mock-exams.api';
@@ -25,12 +26,13 @@ export function profileRouteMachine(unreadable: string) {
     actors: {
       loadProfile: fromPromise<ProfileData, { period: ProfilePeriod; mockExams: boolean }>(async ({ input, signal }) => {
         try {
-          const [history, stats, certificates] = await Promise.all([
+          const [history, stats, certificates, achievements] = await Promise.all([
             getLearningHistory(query(input.period), { signal }),
             input.mockExams ? getMockExamStats({ signal }) : null,
             listExamCertificates({ page: 1, per_page: CERTIFICATES_SHOWN }, { signal }),
+            getAchievements({ signal }),
           ]);
-          return { history, stats, certificates };
+          return { history, stats, certificates, achievements };
         } catch (error) {
           throw toSubmissionError(error);
         }

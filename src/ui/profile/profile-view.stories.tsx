@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
 import { fn } from 'storybook/test';
-import { emptyHistory, firstCertificatePage, learner, mockStats, noCertificates, profileViewAt, shown, yearHistory } from '../../machines/profile/profile.fixtures';
+import { certificates, emptyHistory, firstCertificatePage, learner, mockStats, noCertificates, profileViewAt, shown, yearHistory, someAchievements, noAchievements, allAchievements } from '../../machines/profile/profile.fixtures';
 import { ProfileView } from './profile-view';
 import { machineDiagramStory } from '../testing/machine-diagram';
 
@@ -25,17 +25,26 @@ export const Loaded: Story = {};
 export const Loading: Story = { args: { view: profileViewAt('loading', { data: null }) } };
 export const PeriodLoading: Story = { args: { view: profileViewAt({ ready: { history: 'reloading', picture: 'idle' } }, { period: { from: '2026-01-01', to: '2026-06-30' } }) } };
 export const PeriodFailed: Story = { args: { view: profileViewAt(shown, { periodFailed: true }) } };
-export const NothingYet: Story = { args: { view: profileViewAt(shown, { data: { history: emptyHistory, stats: { average_score: 0, passed_attempts: 0, total_attempts: 0 }, certificates: noCertificates } }) } };
-export const MockExamsOff: Story = { args: { view: profileViewAt(shown, { mockExams: false, data: { history: emptyHistory, stats: null, certificates: noCertificates } }) } };
+export const NothingYet: Story = { args: { view: profileViewAt(shown, { data: { history: emptyHistory, stats: { average_score: 0, passed_attempts: 0, total_attempts: 0 }, certificates: noCertificates, achievements: noAchievements } }) } };
+export const MockExamsOff: Story = { args: { view: profileViewAt(shown, { mockExams: false, data: { history: emptyHistory, stats: null, certificates: noCertificates, achievements: someAchievements } }) } };
 export const SendingPicture: Story = { args: { view: profileViewAt({ ready: { history: 'idle', picture: 'uploading' } }, { uploading: 'icon' }) } };
 export const PictureSaved: Story = { args: { view: profileViewAt(shown, { uploaded: 'cover' }) } };
 export const PictureRefused: Story = { args: { view: profileViewAt(shown, { uploadFailed: 'icon', uploadError: 'Choose a PNG, JPEG or WebP picture.' }) } };
-export const MoreCertificates: Story = { args: { view: profileViewAt(shown, { data: { history: yearHistory, stats: mockStats, certificates: firstCertificatePage } }) } };
+export const MoreCertificates: Story = { args: { view: profileViewAt(shown, { data: { history: yearHistory, stats: mockStats, certificates: firstCertificatePage, achievements: someAchievements } }) } };
 export const LoadingMoreCertificates: Story = {
-  args: { view: profileViewAt({ ready: { history: 'idle', picture: 'idle', certificates: 'loading' } }, { data: { history: yearHistory, stats: mockStats, certificates: firstCertificatePage } }) },
+  args: { view: profileViewAt({ ready: { history: 'idle', picture: 'idle', certificates: 'loading' } }, { data: { history: yearHistory, stats: mockStats, certificates: firstCertificatePage, achievements: someAchievements } }) },
 };
 export const MoreCertificatesFailed: Story = {
-  args: { view: profileViewAt(shown, { certificatesFailed: true, certificatesError: null, data: { history: yearHistory, stats: mockStats, certificates: firstCertificatePage } }) },
+  args: { view: profileViewAt(shown, { certificatesFailed: true, certificatesError: null, data: { history: yearHistory, stats: mockStats, certificates: firstCertificatePage, achievements: someAchievements } }) },
+};
+export const EveryAchievement: Story = { args: { view: profileViewAt(shown, { data: { history: yearHistory, stats: mockStats, certificates, achievements: allAchievements } }) } };
+export const QuarterPicked: Story = {
+  args: {
+    view: profileViewAt(shown, {
+      period: { from: '2026-07-01', to: '2026-09-30' },
+      data: { history: { ...yearHistory, from: '2026-07-01', to: '2026-09-30', months: yearHistory.months!.slice(0, 3) }, stats: mockStats, certificates, achievements: someAchievements },
+    }),
+  },
 };
 export const Failed: Story = { args: { view: profileViewAt('failed', { data: null }) } };
 export const LoadedTraditionalChinese: Story = { globals: { locale: 'zh' } };

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { certificates, firstCertificatePage, learner, noCertificates, profileViewAt, shown, springHistory } from '../../machines/profile/profile.fixtures';
+import { certificates, firstCertificatePage, learner, noCertificates, profileViewAt, shown, springHistory, someAchievements } from '../../machines/profile/profile.fixtures';
 import { renderWithI18n } from '../testing/render-with-i18n';
 import { ProfileView, type ProfileViewProps } from './profile-view';
 
@@ -47,16 +47,16 @@ describe('profile view', () => {
   });
 
   it('says when there is no certificate yet, and when only the newest are shown', () => {
-    const { unmount } = render(props({ view: profileViewAt(shown, { data: { history: springHistory, stats: null, certificates: noCertificates } }) }));
+    const { unmount } = render(props({ view: profileViewAt(shown, { data: { history: springHistory, stats: null, certificates: noCertificates, achievements: someAchievements } }) }));
     expect(screen.getByText("No certificates yet. Pass a course's examination to earn one.")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show more certificates' })).toBeNull();
     unmount();
-    render(props({ view: profileViewAt(shown, { data: { history: springHistory, stats: null, certificates: { ...certificates, per_page: 1, total: 25 } } }) }));
+    render(props({ view: profileViewAt(shown, { data: { history: springHistory, stats: null, certificates: { ...certificates, per_page: 1, total: 25 }, achievements: someAchievements } }) }));
     expect(screen.getByRole('status')).toHaveTextContent('Showing the 1 newest of 25 certificates.');
   });
 
   it('shows more certificates when asked, says while they load, and why they did not come', async () => {
-    const more = { data: { history: springHistory, stats: null, certificates: firstCertificatePage } };
+    const more = { data: { history: springHistory, stats: null, certificates: firstCertificatePage, achievements: someAchievements } };
     const p = props({ view: profileViewAt(shown, more) });
     const { unmount } = render(p);
     await userEvent.click(screen.getByRole('button', { name: 'Show more certificates' }));
@@ -89,6 +89,40 @@ describe('profile view', () => {
     expect(p.onPeriod).toHaveBeenCalledWith('2026-09-01', '2026-12-31');
   });
 
+  it('picks a month, a quarter or a year, sent as the days it covers (issue 45)', async () => {
+    const p = props();
+    render(p);
+    const pick = screen.getByRole('form', { name: 'Pick a month, quarter or year' });
+    await userEvent.selectOptions(within(pick).getByLabelText('Pick a'), 'quarter');
+    await userEvent.selectOptions(within(pick).getByLabelText('Year'), '2026');
+    await userEvent.selectOptions(within(pick).getByLabelText('Quarter'), '3');
+    await userEvent.click(within(pick).getByRole('button', { name: 'Show this period' }));
+    expect(p.onPeriod).toHaveBeenLastCalledWith('2026-07-01', '2026-09-30');
+    await userEvent.selectOptions(within(pick).getByLabelText('Pick a'), 'year');
+    expect(within(pick).queryByLabelText('Quarter')).toBeNull();
+    await userEvent.click(within(pick).getByRole('button', { name: 'Show this period' }));
+    expect(p.onPeriod).toHaveBeenLastCalledWith('2026-01-01', '2026-12-31');
+    await userEvent.selectOptions(within(pick).getByLabelText('Pick a'), 'month');
+    await userEvent.selectOptions(within(pick).getByLabelText('Month'), 'Feb');
+    await userEvent.click(within(pick).getByRole('button', { name: 'Show this period' }));
+    expect(p.onPeriod).toHaveBeenLastCalledWith('2026-02-01', '2026-02-28');
+  });
+
+  it('draws the hours on screen per month as bars, with the same figures in a table for screen readers', () => {
+    render(props());
+    expect(screen.getByRole('img', { name: 'Bar chart of hours on screen per month, Aug 2026 to Jul 2027; the table below has the same figures' })).toBeInTheDocument();
+    const bars = screen.getAllByTestId('chart-bar');
+    expect(bars).toHaveLength(12);
+    expect(bars[2]).toHaveAttribute('data-hours', '2.5');
+    const table = screen.getByRole('table', { name: 'Hours on screen per month' });
+    expect(within(table).getByRole('row', { name: 'Oct 2026 2.5 h' })).toBeInTheDocument();
+  });
+
+  it('names the chart’s months in Chinese', () => {
+    render(props(), 'zh');
+    expect(within(screen.getByRole('table', { name: '每月螢幕學習時數' })).getByRole('row', { name: '2026年10月 2.5 小時' })).toBeInTheDocument();
+  });
+
   it('keeps the last figures while a period loads, and offers the IA year back', async () => {
     const p = props({ view: profileViewAt({ ready: { history: 'reloading', picture: 'idle' } }, { period: { from: '2026-01-01', to: '2026-06-30' } }) });
     render(p);
@@ -113,7 +147,7 @@ describe('profile view', () => {
   it('says why a picture or a period failed, in the server’s words or its own', () => {
     render(
       props({
-        view: profileViewAt(shown, { uploadFailed: 'icon', uploadError: 'Choose a PNG, JPEG or WebP picture.', periodFailed: true, periodError: null, data: { history: springHistory, stats: null, certificates: noCertificates } }),
+        view: profileViewAt(shown, { uploadFailed: 'icon', uploadError: 'Choose a PNG, JPEG or WebP picture.', periodFailed: true, periodError: null, data: { history: springHistory, stats: null, certificates: noCertificates, achievements: someAchievements } }),
       }),
     );
     const alerts = screen.getAllByRole('alert').map((a) => a.textContent);

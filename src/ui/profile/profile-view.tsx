@@ -1,5 +1,5 @@
 import { FormDateInput } from '../primitives/date-input';
-import type { ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { learningHistoryPeriodFormSchema, type LearningHistory, type LearningHistoryPeriodForm } from '../../api/schemas/learning-history.schema';
@@ -7,8 +7,11 @@ import type { ExamCertificateList } from '../../api/schemas/exam-certificate.sch
 import type { MockExamStats } from '../../api/schemas/mock-exams.schema';
 import type { CurrentUser } from '../../api/schemas/users.schema';
 import type { PictureKind } from '../../machines/profile/profile.machine';
+import { periodRange, type PeriodKind } from './period-range';
+import { HistoryChart } from './history-chart';
 import type { ProfileViewModel } from '../../machines/profile/profile.selectors';
 import type { FailureView } from '../../machines/shared/submission-error';
+import { AchievementsView } from '../achievements/achievements-view';
 import { formatDate, formatNumber } from '../courses/format';
 import { useSubmissionForm } from '../form/use-submission-form';
 import { Button } from '../primitives/button';
@@ -46,6 +49,7 @@ export function ProfileView({ view, user, onPeriod, onRetry, onPicture, onMoreCe
           <Button onClick={onRetry}>{t('profile:retry')}</Button>
         </div>
       ) : null}
+      {view.achievements ? <AchievementsView achievements={view.achievements} /> : null}
       {view.history ? <HistoryCard view={view} history={view.history} onPeriod={onPeriod} /> : null}
       {view.certificates ? <CertificatesCard list={view.certificates} more={view.moreCertificates} onMore={onMoreCertificates} /> : null}
       {view.stats ? <MockExamCard stats={view.stats} /> : null}
@@ -144,6 +148,7 @@ function HistoryCard({ view, history, onPeriod }: { view: ProfileViewModel; hist
           </Button>
         ) : null}
       </form>
+      <PeriodPicker lastYear={Number(history.to.slice(0, 4))} busy={view.periodBusy} onPeriod={onPeriod} />
       {periodError ? (
         <p className="profile-view__error" role="alert">
           {periodError}
@@ -168,7 +173,68 @@ function HistoryCard({ view, history, onPeriod }: { view: ProfileViewModel; hist
         <Figure label={t('profile:cpd_other')} value={t('profile:hours', { hours: n(history.cpd_other_hours) })} testId="cpd-other" />
         <Figure label={t('profile:cpd_total')} value={t('profile:hours', { hours: n(cpdTotal) })} testId="cpd-total" />
       </dl>
+      {history.months ? <HistoryChart months={history.months} /> : null}
     </section>
+  );
+}
+
+const KINDS: readonly PeriodKind[] = ['month', 'quarter', 'year'];
+
+/** Month, quarter or year (SPEC §4 Other): sent as the From/To days it covers. */
+function PeriodPicker({ lastYear, busy, onPeriod }: { lastYear: number; busy: boolean; onPeriod: ProfileViewProps['onPeriod'] }) {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<PeriodKind>('month');
+  const [year, setYear] = useState(lastYear);
+  const [part, setPart] = useState(1);
+  const years = [0, 1, 2, 3, 4].map((back) => lastYear - back);
+  const parts = kind === 'month' ? 12 : 4;
+  return (
+    <form
+      className="profile-view__pick"
+      aria-label={t('profile:pick_label')}
+      data-testid="history-pick"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const range = periodRange(kind, year, Math.min(part, parts));
+        onPeriod(range.from, range.to);
+      }}
+    >
+      <label>
+        <span>{t('profile:pick_kind')}</span>
+        <select value={kind} onChange={(e) => setKind(e.target.value as PeriodKind)} data-testid="history-kind">
+          {KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`profile:kind_${k}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span>{t('profile:pick_year')}</span>
+        <select value={year} onChange={(e) => setYear(Number(e.target.value))} data-testid="history-year">
+          {years.map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+        </select>
+      </label>
+      {kind !== 'year' ? (
+        <label>
+          <span>{t(kind === 'month' ? 'profile:pick_month' : 'profile:pick_quarter')}</span>
+          <select value={Math.min(part, parts)} onChange={(e) => setPart(Number(e.target.value))} data-testid="history-part">
+            {Array.from({ length: parts }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {kind === 'month' ? t(`profile:month_${n}`) : t('profile:quarter_n', { n })}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <Button type="submit" disabled={busy}>
+        {t('profile:pick_show')}
+      </Button>
+    </form>
   );
 }
 
