@@ -544,6 +544,18 @@ export const FEATURES: Record<string, Layers> = {
     test: true,
   },
   'cpd-ledger': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
+  // Issue 45, ADR 086: claims for outside CPD activities (a multipart form with its evidence), the upline's decision.
+  'cpd-claim': {
+    schema: true,
+    contract: true,
+    api: true,
+    machine: 'not yet: the claim form and the decision list are still to come (the API is whole)',
+    route: 'not yet: the claim form and the decision list are still to come (the API is whole)',
+    ui: 'not yet: the claim form and the decision list are still to come (the API is whole)',
+    serverRoute: true,
+    serverDomain: true,
+    test: true,
+  },
   // new:feature adds here
 };
 
