@@ -33,6 +33,7 @@ import { signInMachine } from './sign-in/sign-in.machine';
 import { twoFactorMachine } from './two-factor/two-factor.machine';
 import { videoPlayerMachine } from './video-player/video-player.machine';
 import { vocabMachine } from './vocab/vocab.machine';
+import { cpdClaimMachine } from './cpd-claim/cpd-claim.machine';
 import { cpdLedgerMachine } from './cpd-ledger/cpd-ledger.machine';
 import { diagramDocument, toMermaid } from './testing/diagram';
 
@@ -93,6 +94,7 @@ const machines: Entry[] = [
   { name: 'offline-trainer', machine: offlineTrainerMachine, governs: "The trainer's screen: the attendance codes that change every minute on the server's clock, and new codes on request." },
   { name: 'vocab', machine: vocabMachine, governs: "The vocabulary page: the browser's copy of the glossary kept as new as the server's, and bookmark changes kept until the server has them." },
   { name: 'cpd-ledger', machine: cpdLedgerMachine, governs: "The CPD ledger page: a period's hours against the target, each counted activity, and the evidence behind a row." },
+  { name: 'cpd-claim', machine: cpdClaimMachine, governs: 'A claim for an outside CPD activity: the form with its evidence file, a refusal that keeps what was typed, a claim shown and corrected once rejected.' },
 ];
 
 /** Machines whose diagram is not beside a view's stories, and why. */

@@ -169,6 +169,8 @@ export function appRoutes(): RouteObject[] {
             guarded('profile', 'profile', () => import('./profile/profile.route')),
             // Issue 45: the CPD ledger of the signed-in licensee.
             guarded('cpd', 'cpd', () => import('./cpd-ledger/cpd-ledger.route')),
+            // Issue 45, ADR 086: a claim for an outside activity (`new`), or one claim by its id.
+            guarded('cpd/claims/:id', 'cpd_claim', () => import('./cpd-claim/cpd-claim.route')),
             {
               path: 'profile/identity-checks',
               loader: authGuard,

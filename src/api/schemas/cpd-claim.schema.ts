@@ -118,3 +118,11 @@ export type CpdClaim = z.infer<typeof cpdClaimSchema>;
 
 export const cpdClaimListSchema = z.object({ period: z.int(), data: z.array(cpdClaimSchema) });
 export type CpdClaimList = z.infer<typeof cpdClaimListSchema>;
+
+/** The browser's first look at a chosen file, before it is sent (the server decides by the bytes):
+ * a type it declares that is not evidence, or a size over the limit of its kind (SPEC §9). */
+export function evidenceProblemOf(file: { type: string; size: number }, limits: { file: number; image: number }): null | { kind: 'type' } | { kind: 'size'; megabytes: number } {
+  if (!(CPD_EVIDENCE_MEDIA_TYPES as readonly string[]).includes(file.type)) return { kind: 'type' };
+  const limit = file.type === 'application/pdf' ? limits.file : limits.image;
+  return file.size > limit ? { kind: 'size', megabytes: Math.floor(limit / 1_048_576) } : null;
+}

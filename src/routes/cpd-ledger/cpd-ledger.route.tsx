@@ -1,4 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { selectCpdLedgerView } from '../../machines/cpd-ledger/cpd-ledger.selectors';
 import { CpdLedgerView } from '../../ui/cpd-ledger/cpd-ledger-view';
 import { cpdLedgerRouteMachine } from './cpd-ledger.actor';
@@ -7,7 +9,13 @@ import { CpdNamespace } from './cpd-ledger-namespace';
 function CpdLedgerPage() {
   const actor = useActorRef(cpdLedgerRouteMachine);
   const view = useSelector(actor, selectCpdLedgerView);
+  const { t } = useTranslation();
   return (
+    <>
+    {/* Issue 45, ADR 086: claiming an outside activity starts here. */}
+    <p className="cpd-view__claim">
+      <Link to="/cpd/claims/new" data-testid="cpd-claim-new">{t('cpd:claim_action')}</Link>
+    </p>
     <CpdLedgerView
       view={view}
       onRetry={() => actor.send({ type: 'retry' })}
@@ -16,6 +24,7 @@ function CpdLedgerPage() {
       onRetryEvidence={() => actor.send({ type: 'evidence.retry' })}
       onCloseEvidence={() => actor.send({ type: 'evidence.close' })}
     />
+    </>
   );
 }
 
