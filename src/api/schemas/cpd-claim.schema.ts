@@ -43,7 +43,7 @@ const day = text({ error: 'validation:date_invalid' }).check(z.refine(isCalendar
 const words = text().check(
   z.trim(),
   z.minLength(1, { error: 'validation:cpd_claim_text_required' }),
-  z.maxLength(CPD_CLAIM_TEXT_MAX, { error: 'validation:cpd_claim_text_too_long' }),
+  z.maxLength(CPD_CLAIM_TEXT_MAX, { error: 'validation:text_too_long' }),
 );
 const flag = z.enum(['true', 'false'], { error: 'validation:flag_invalid' });
 
@@ -88,9 +88,9 @@ export const cpdClaimsQuerySchema = z.object({ period: z.optional(text()) });
 export const cpdClaimDecisionSchema = z
   .object({
     decision: z.enum(['approve', 'reject'], { error: 'validation:cpd_claim_decision_invalid' }),
-    reason: z.optional(text().check(z.trim(), z.maxLength(CPD_CLAIM_REASON_MAX, { error: 'validation:cpd_claim_reason_too_long' }))),
+    reason: z.optional(text().check(z.trim(), z.maxLength(CPD_CLAIM_REASON_MAX, { error: 'validation:text_too_long' }))),
   })
-  .check(z.refine((d) => d.decision === 'approve' || (d.reason ?? '').length > 0, { error: 'validation:cpd_claim_reason_required', path: ['reason'] }));
+  .check(z.refine((d) => d.decision === 'approve' || (d.reason ?? '').length > 0, { error: 'validation:reject_reason_required', path: ['reason'] }));
 export type CpdClaimDecision = z.input<typeof cpdClaimDecisionSchema>;
 
 export const cpdClaimSchema = z.object({

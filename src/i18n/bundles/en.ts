@@ -4,6 +4,6 @@ import { collect } from '../collect';
 // server.json is left out: the browser shows the server's messages as they arrive.
 // Page namespaces that load with their pages (src/routes/courses/courses-namespace.tsx) are left out too.
 export default collect({
-  ...import.meta.glob<{ default: Record<string, unknown> }>(['../locales/en/*.json', '!../locales/en/courses.json', '!../locales/en/quiz.json', '!../locales/en/feedback-forms.json', '!../locales/en/attachments.json', '!../locales/en/lesson.json', '!../locales/en/mock-exams.json', '!../locales/en/scorm.json', '!../locales/en/recruits.json', '!../locales/en/management.json', '!../locales/en/offline.json', '!../locales/en/notifications.json', '!../locales/en/profile.json', '!../locales/en/vocab.json', '!../locales/en/cpd.json'], { eager: true }),
+  ...import.meta.glob<{ default: Record<string, unknown> }>(['../locales/en/*.json', '!../locales/en/courses.json', '!../locales/en/quiz.json', '!../locales/en/feedback-forms.json', '!../locales/en/attachments.json', '!../locales/en/lesson.json', '!../locales/en/mock-exams.json', '!../locales/en/scorm.json', '!../locales/en/recruits.json', '!../locales/en/management.json', '!../locales/en/offline.json', '!../locales/en/notifications.json', '!../locales/en/profile.json', '!../locales/en/vocab.json', '!../locales/en/cpd.json', '!../locales/en/cpd-claim.json'], { eager: true }),
   ...import.meta.glob<{ default: Record<string, unknown> }>('../../config/locales/en/validation.json', { eager: true }),
 });
