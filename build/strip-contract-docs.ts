@@ -22,9 +22,9 @@ const DESCRIBED = ['json', 'text', 'empty', 'raw', 'error'];
 const HELPERS = [...DESCRIBED, 'route'];
 /** Contract keys whose literal text is the document's. */
 const DOC_TEXTS = new Set(['summary', 'description']);
-/** What a contract's `request` may declare. `upload` too: the browser sends the Blob it is given
+/** What a contract's `request` may declare. `upload` and `form` too: the browser sends the Blob it is given
  * (call-route.ts), and the compiler, not this list, says when a call needs one. */
-const REQUEST_PARTS = new Set(['params', 'query', 'body', 'upload']);
+const REQUEST_PARTS = new Set(['params', 'query', 'body', 'upload', 'form']);
 
 interface Node {
   type: string;

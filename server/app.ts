@@ -1,6 +1,8 @@
 import { bodyLimit } from 'hono/body-limit';
 import { putCoverRoute, putIconRoute } from '../src/api/schemas/profile-pictures.routes';
 import { PICTURE_MAX_BYTES } from '../src/api/schemas/profile-pictures.schema';
+import { postCpdClaimRoute } from '../src/api/schemas/cpd-claim.routes';
+import { UPLOAD_LIMIT_FILE_BYTES } from '../src/config/constants';
 import { requireAuth, requirePasswordChanged, requireSecondFactorWhenRequired } from './auth/bearer';
 import { createTokenSigner } from './auth/jwt';
 import { createRateLimiter } from './auth/rate-limit';
@@ -24,6 +26,7 @@ import path from 'node:path';
 import { registerAccountMergeRoutes } from './routes/account-merge.routes';
 import { registerAppConfigRoutes } from './routes/app-config.routes';
 import { registerCpdStatementRoutes } from './routes/cpd-statement.routes';
+import { registerCpdClaimRoutes } from './routes/cpd-claim.routes';
 import { registerCpdLedgerRoutes } from './routes/cpd-ledger.routes';
 import { registerCpdReportRoutes } from './routes/cpd-report.routes';
 import { registerCpdTeamRoutes } from './routes/cpd-team.routes';
@@ -62,6 +65,10 @@ const API_CACHE_CONTROL = 'no-store';
 // browser scales it down first).
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
 const PICTURE_UPLOAD_PATHS = new Set([putIconRoute.path, putCoverRoute.path]);
+// ADR 086: a CPD claim carries its evidence, a PDF up to the spec's file limit (the image limit for a
+// picture is checked by the bytes), plus the form's few fields.
+const CPD_CLAIM_BODY_LIMIT_BYTES = UPLOAD_LIMIT_FILE_BYTES + 64 * 1024;
+const isCpdClaimUpload = (method: string, path: string) => (method === 'POST' && path === postCpdClaimRoute.path) || (method === 'PUT' && /^\/api\/cpd\/claims\/[^/]+$/.test(path));
 
 export interface AppDeps {
   config: ServerConfig;
@@ -123,10 +130,12 @@ export function createApp(deps: AppDeps) {
   });
   const limitBody = bodyLimit({ maxSize: API_BODY_LIMIT_BYTES, onError: (c) => errorResponse(c, 413, 'server:payload_too_large') });
   const limitPicture = bodyLimit({ maxSize: PICTURE_MAX_BYTES, onError: (c) => errorResponse(c, 413, 'server:payload_too_large') });
+  const limitClaim = bodyLimit({ maxSize: CPD_CLAIM_BODY_LIMIT_BYTES, onError: (c) => errorResponse(c, 413, 'server:payload_too_large') });
   // ADR 037: hono's bodyLimit asks every request for its body stream, which makes @hono/node-server
   // build a whole web Request; a GET or HEAD has no body to limit.
   app.use('/api/*', (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    if (isCpdClaimUpload(c.req.method, c.req.path)) return limitClaim(c, next);
     return (c.req.method === 'PUT' && PICTURE_UPLOAD_PATHS.has(c.req.path) ? limitPicture : limitBody)(c, next);
   });
   app.use('/api/*', xsrfProtection(services.xsrf, sessions));
@@ -163,6 +172,7 @@ export function createApp(deps: AppDeps) {
   registerCpdTeamRoutes(app, services);
   registerCpdReportRoutes(app, services);
   registerAchievementsRoutes(app, services);
+  registerCpdClaimRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);
   // ADR 029: installed SCORM packages, same origin, listed files only.

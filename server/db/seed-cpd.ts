@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { storeEvidence, type StoredEvidence } from '../domain/cpd-claim';
 import { hkDate, periodBounds, periodDays, periodOf } from '../domain/cpd-period';
 import type { FileStore } from '../storage/file-store';
 import type { Db } from './client';
@@ -53,12 +54,10 @@ export function demoMomentInPeriod(now: number, daysAgo: number, spanMs = 0): nu
   return room > 0 ? start.getTime() + Math.floor(room / 2) : at;
 }
 
-/** The demo claims' evidence file (the demo PDF), written before the seed's transaction. */
-export async function storeCpdDemoEvidence(files: FileStore, pdfPath: string): Promise<{ storageKey: string; bytes: number }> {
-  const bytes = await readFile(pdfPath);
-  const storageKey = `cpd-claims/${randomUUID()}.pdf`;
-  await files.write(storageKey, bytes);
-  return { storageKey, bytes: bytes.length };
+/** The demo claims' evidence file (the demo PDF), stored encrypted as a claim's upload is (ADR 086),
+ * written before the seed's transaction; the demo claims share it. */
+export async function storeCpdDemoEvidence(files: FileStore, pdfPath: string): Promise<StoredEvidence> {
+  return storeEvidence(files, await readFile(pdfPath), DEMO_CPD_EVIDENCE.mediaType, DEMO_CPD_EVIDENCE.name);
 }
 
 const minutesOf = (hours: number) => Math.round(hours * 60);
@@ -94,7 +93,7 @@ async function seedApprovals(tx: Db, now: number) {
 }
 
 /** The demo claims (fixtures/demo-cpd.ts), approved and rejected ones decided by manager01. */
-async function seedClaims(tx: Db, { userId, now, evidence }: { userId: (code: string) => number; now: number; evidence: { storageKey: string; bytes: number } }) {
+async function seedClaims(tx: Db, { userId, now, evidence }: { userId: (code: string) => number; now: number; evidence: StoredEvidence }) {
   const previousStart = periodBounds(periodOf(now) - 1).start.getTime();
   const manager = userId('manager01');
   for (const c of DEMO_CPD_CLAIMS) {
@@ -112,10 +111,7 @@ async function seedClaims(tx: Db, { userId, now, evidence }: { userId: (code: st
       endedOn,
       minutes: c.minutes,
       ethicsOrRegulations: c.ethics,
-      evidenceStorageKey: evidence.storageKey,
-      evidenceName: DEMO_CPD_EVIDENCE.name,
-      evidenceMediaType: DEMO_CPD_EVIDENCE.mediaType,
-      evidenceBytes: evidence.bytes,
+      ...evidence,
       termsAcceptedAt: submittedAt,
       status: c.status,
       submittedAt,
@@ -162,7 +158,7 @@ export const DEMO_DEVICE_ID = '6b0e3c52-9a7d-4f18-b3c4-2d5e8f1a7c90';
 /** The CPD demo (after the courses, classroom courses and management rules): inside the seed's transaction. */
 export async function seedCpdDemo(
   tx: Db,
-  { userId, courseIds, now, evidence }: { userId: (code: string) => number; courseIds: Map<string, number>; now: number; evidence: { storageKey: string; bytes: number } },
+  { userId, courseIds, now, evidence }: { userId: (code: string) => number; courseIds: Map<string, number>; now: number; evidence: StoredEvidence },
 ) {
   await ensureCpdConfiguration(tx);
   await seedApprovals(tx, now);

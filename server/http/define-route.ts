@@ -5,7 +5,9 @@ import { ANSWER_CHECK, checkAnswer, checkRefusal, recordJson } from './answer-ch
 import {
   openApiPath,
   type BodySchemaOf,
+  type DeclaresForm,
   type DeclaresUpload,
+  type FormFieldsOf,
   type HttpMethod,
   type ParsedPart,
   type ResponseAt,
@@ -17,7 +19,7 @@ import {
 import type { AppEnv } from './context';
 import { openApiOperation, type OpenApiPaths } from './openapi';
 import { readJsonBody, readQuery, validate } from './request-input';
-import { readUpload, type UploadedFile } from './upload-input';
+import { readForm, readUpload, type UploadedFile } from './upload-input';
 
 export type { HttpMethod, RouteContract, UploadedFile };
 
@@ -35,6 +37,8 @@ export interface RouteInput<C extends RouteContract> {
   body: ParsedPart<C, 'body'>;
   /** The raw body of a route that declares `request.upload` (upload-input.ts). */
   upload: DeclaresUpload<C> extends true ? UploadedFile : undefined;
+  /** The multipart form of a route that declares `request.form`: its fields parsed, its file (null when left out). */
+  form: DeclaresForm<C> extends true ? { fields: FormFieldsOf<C>; file: UploadedFile | null } : undefined;
 }
 
 /** A Hono answer with the status and the body the contract declares for that status. */
@@ -68,8 +72,8 @@ export function defineRoute<C extends RouteContract>(app: ApiApp, contract: C, h
 export function defineRoute<C extends RouteContract>(app: ApiApp, contract: C, middleware: Middleware, handler: RouteHandler<C>): void;
 export function defineRoute<C extends RouteContract>(app: ApiApp, contract: C, ...rest: [RouteHandler<C>] | [Middleware, RouteHandler<C>]): void {
   const [middleware, handler] = rest.length === 2 ? rest : [[], rest[0]];
-  const { params, query, body, upload } = (contract.request ?? {}) as RouteRequest;
-  if (body && upload) throw new Error(`defineRoute: ${contract.method.toUpperCase()} ${contract.path} declares both a JSON body and an upload`);
+  const { params, query, body, upload, form } = (contract.request ?? {}) as RouteRequest;
+  if ([body, upload, form].filter(Boolean).length > 1) throw new Error(`defineRoute: ${contract.method.toUpperCase()} ${contract.path} declares more than one body: both a JSON body and an upload, or a form beside either`);
   if (upload?.length === 0) throw new Error(`defineRoute: ${contract.method.toUpperCase()} ${contract.path} declares an upload of no media type`);
   // Built now, so a schema the generator cannot describe fails at start-up, not on /api/openapi.json.
   const operation = openApiOperation(contract);
@@ -79,7 +83,7 @@ export function defineRoute<C extends RouteContract>(app: ApiApp, contract: C, .
   app.contracts.add(contract);
 
   const run: MiddlewareHandler<AppEnv> = async (c) => {
-    const input: Record<keyof RouteRequest, unknown> = { params: undefined, query: undefined, body: undefined, upload: undefined };
+    const input: Record<keyof RouteRequest, unknown> = { params: undefined, query: undefined, body: undefined, upload: undefined, form: undefined };
     // The order of the checks decides which problem a request with several is told about.
     if (query) {
       const result = await validate(c, query, readQuery(c));
@@ -100,6 +104,12 @@ export function defineRoute<C extends RouteContract>(app: ApiApp, contract: C, .
     }
     // Read last: a request refused for its params or query is not read at all.
     if (upload) input.upload = await readUpload(c, upload);
+    if (form) {
+      const read = await readForm(c, form);
+      const result = await validate(c, form.fields, read.fields);
+      if (!result.ok) return result.response;
+      input.form = { fields: result.data, file: read.file };
+    }
     if (!ANSWER_CHECK) return handler(c, input as RouteInput<C>);
     const record = recordJson(c);
     try {

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { openApiPath, securitySchemes, type HttpMethod, type ResponseSpec, type RouteContract, type SecurityRequirement } from '../../src/api/route-contract';
+import { openApiPath, securitySchemes, type FormRequest, type HttpMethod, type ResponseSpec, type RouteContract, type SecurityRequirement } from '../../src/api/route-contract';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
@@ -67,6 +67,16 @@ function parametersOf(schema: z.core.$ZodType | undefined, where: Parameter['in'
 /** An upload's body in OpenAPI 3.1 terms: the bytes as they are (OpenAPI 3.0's binary string). */
 const UPLOAD_SCHEMA: JsonSchema = { type: 'string', format: 'binary' };
 
+/** A multipart form in OpenAPI terms: its fields' schema plus the file part, with the media types it takes. */
+function formSchemaOf(form: FormRequest): JsonSchema {
+  const fields = jsonSchemaOf(form.fields, 'input') as JsonSchema & { properties?: Record<string, JsonSchema>; required?: string[] };
+  return {
+    ...fields,
+    properties: { ...fields.properties, [form.file.name]: { ...UPLOAD_SCHEMA } },
+    ...(form.file.optional ? {} : { required: [...(fields.required ?? []), form.file.name] }),
+  };
+}
+
 function responseOf({ description, content }: ResponseSpec): OpenApiOperation['responses'][string] {
   if (!content) return { description };
   return {
@@ -77,7 +87,7 @@ function responseOf({ description, content }: ResponseSpec): OpenApiOperation['r
 
 /** The OpenAPI operation object of one route. */
 export function openApiOperation(spec: RouteContract): OpenApiOperation {
-  const { params, query, body, upload } = spec.request ?? {};
+  const { params, query, body, upload, form } = spec.request ?? {};
   const path = openApiPath(spec.path);
   const parameters = [...parametersOf(params, 'path'), ...parametersOf(query, 'query')];
   const placeholders = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
@@ -91,6 +101,7 @@ export function openApiOperation(spec: RouteContract): OpenApiOperation {
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(body, 'input') } } } } : {}),
     ...(upload ? { requestBody: { required: true, content: Object.fromEntries(upload.map((type) => [type, { schema: { ...UPLOAD_SCHEMA } }])) } } : {}),
+    ...(form ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: formSchemaOf(form) } } } } : {}),
     responses: Object.fromEntries(Object.entries(spec.responses).map(([status, response]) => [status, responseOf(response)])),
   };
 }

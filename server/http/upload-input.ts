@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { FormRequest } from '../../src/api/route-contract';
 import { HttpError } from './errors';
 
 // A route whose contract declares `request.upload` (route-contract.ts) takes its body as bytes: a
@@ -65,4 +66,36 @@ export async function readUpload(c: Context, accepted: readonly string[]): Promi
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   if (bytes.byteLength === 0) throw new HttpError(400, 'server:upload_empty');
   return { bytes, contentType, fileName: fileNameOf(c.req.header('content-disposition')) };
+}
+
+/**
+ * The request's multipart form (ADR 086): not multipart/form-data → 415; a form that does not parse
+ * → 400. The text fields go to the contract's schema as strings (a repeated one: its last value); the
+ * file must be of a media type the contract takes as its part declares (415), not empty (400), and
+ * present unless optional (400). A file in a text field, or text in the file field, is a 400.
+ */
+export async function readForm(c: Context, spec: FormRequest): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
+  if (mediaTypeOf(c.req.header('content-type')) !== 'multipart/form-data') throw new HttpError(415, 'server:upload_type_unsupported', { types: 'multipart/form-data' });
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw new HttpError(400, 'server:form_unreadable');
+  }
+  const fields: Record<string, string> = {};
+  let file: UploadedFile | null = null;
+  for (const [name, value] of form.entries()) {
+    if (name === spec.file.name) {
+      if (typeof value === 'string' || file) throw new HttpError(400, 'server:form_file_invalid');
+      const contentType = mediaTypeOf(value.type);
+      const allowed = spec.file.types.map((type) => type.toLowerCase());
+      if (!contentType || !allowed.includes(contentType)) throw new HttpError(415, 'server:upload_type_unsupported', { types: spec.file.types.join(', ') });
+      const bytes = new Uint8Array(await value.arrayBuffer());
+      if (bytes.byteLength === 0) throw new HttpError(400, 'server:upload_empty');
+      file = { bytes, contentType, fileName: value.name ? tidyName(value.name) : null };
+    } else if (typeof value === 'string') fields[name] = value;
+    else throw new HttpError(400, 'server:form_file_invalid');
+  }
+  if (!file && !spec.file.optional) throw new HttpError(400, 'server:form_file_missing');
+  return { fields, file };
 }

@@ -2,7 +2,7 @@ import type { Options } from 'ky';
 import { http } from './http';
 import { searchOf, takeFirstRead } from './page-data';
 import { expectEmpty, parseJson, parseText } from './parse';
-import { fillPath, type DeclaresUpload, type InputPart, type IsUnion, type RouteContract, type RouteResult, type Schema, type SuccessStatusOf } from './route-contract';
+import { fillPath, type DeclaresForm, type DeclaresUpload, type InputPart, type IsUnion, type RouteContract, type RouteResult, type Schema, type SuccessStatusOf } from './route-contract';
 
 // ADR 018: the one way the client calls an endpoint. The URL comes from the contract's path and
 // typed params, the call goes through the app's ky instance (every header, XSRF and error rule of
@@ -16,6 +16,10 @@ type Part<C extends RouteContract, K extends 'params' | 'query' | 'body'> = Inpu
  */
 type UploadPart<C extends RouteContract> = DeclaresUpload<C> extends true ? { upload: Blob; fileName: string } : { upload?: undefined; fileName?: undefined };
 
+/** A route that declares `request.form` is sent a multipart form, built by its feature's api module
+ * (the browser build drops `request`, so the form's field names live there, typed by the schema). */
+type FormPart<C extends RouteContract> = DeclaresForm<C> extends true ? { form: FormData } : { form?: undefined };
+
 /**
  * Which declared success status this call expects, and so how its answer is read and typed: required
  * when the contract declares several (login: `expect: 204` for a dry run), optional otherwise.
@@ -27,6 +31,7 @@ export type CallInput<C extends RouteContract, S extends SuccessStatusOf<C> = Su
   Part<C, 'query'> &
   Part<C, 'body'> &
   UploadPart<C> &
+  FormPart<C> &
   ExpectPart<C, S> & {
     signal?: AbortSignal;
     /** Headers of this call only (e.g. the client clock); the rewriting rules of http.ts still apply. */
@@ -76,12 +81,13 @@ export function callRoute<C extends RouteContract, const S extends SuccessStatus
   contract: C,
   ...[input]: Record<never, never> extends CallInput<C, S> ? [CallInput<C, S>?] : [CallInput<C, S>]
 ): Promise<RouteResult<C, S>> {
-  const { params, query, body, upload, fileName, signal, headers, timeout, expect } = (input ?? {}) as Pick<CallInput<RouteContract>, 'signal' | 'headers' | 'timeout'> & {
+  const { params, query, body, upload, fileName, form, signal, headers, timeout, expect } = (input ?? {}) as Pick<CallInput<RouteContract>, 'signal' | 'headers' | 'timeout'> & {
     params?: unknown;
     query?: unknown;
     body?: unknown;
     upload?: Blob;
     fileName?: string;
+    form?: FormData;
     expect?: number;
   };
   // Checked before anything is sent: a call the contract cannot answer is a programming error.
@@ -96,6 +102,8 @@ export function callRoute<C extends RouteContract, const S extends SuccessStatus
     options.body = upload;
     options.headers = { ...headers, 'Content-Type': upload.type || 'application/octet-stream', 'Content-Disposition': attachmentDisposition(fileName ?? '') };
   }
+  // The browser sets multipart/form-data with its boundary itself.
+  if (form !== undefined) options.body = form;
   if (timeout !== undefined) options.timeout = timeout;
   const path = routePath(contract, params as never);
   // A plain GET its page's first reads already sent (page-data.ts, ADR 088) is read, not sent again.

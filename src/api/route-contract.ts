@@ -44,6 +44,17 @@ export interface RouteRequest {
    * route accepts as Content-Type (anything else: 415); the file's name travels in Content-Disposition.
    */
   readonly upload?: readonly string[];
+  /**
+   * A multipart/form-data body (ADR 086): text fields, validated as strings by `fields` (an object
+   * schema), and at most one file under the field `file.name`, of one of `file.types` as its part
+   * declares (anything else: 415; the handler decides by the bytes). `file.optional`: it may be left out.
+   */
+  readonly form?: FormRequest;
+}
+
+export interface FormRequest {
+  readonly fields: Schema;
+  readonly file: { readonly name: string; readonly types: readonly string[]; readonly optional?: boolean };
 }
 
 /** One endpoint: what the server registers, the client calls and the OpenAPI document shows. */
@@ -133,6 +144,11 @@ export type InputPart<C extends RouteContract, K extends keyof RouteRequest> = P
 
 /** Whether the contract takes a raw upload body (request.upload) rather than JSON. */
 export type DeclaresUpload<C extends RouteContract> = NonNullable<C['request']> extends { readonly upload: readonly string[] } ? true : false;
+
+/** Whether the contract takes a multipart form (request.form). */
+export type DeclaresForm<C extends RouteContract> = NonNullable<C['request']> extends { readonly form: FormRequest } ? true : false;
+/** The form's fields as the server gets them (parsed). */
+export type FormFieldsOf<C extends RouteContract> = NonNullable<C['request']> extends { readonly form: { readonly fields: infer S extends Schema } } ? core.output<S> : undefined;
 
 /** The path's placeholders, in OpenAPI style: /api/courses/:id → /api/courses/{id}. */
 export const openApiPath = (path: string): string => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');

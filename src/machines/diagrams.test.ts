@@ -33,6 +33,7 @@ import { signInMachine } from './sign-in/sign-in.machine';
 import { twoFactorMachine } from './two-factor/two-factor.machine';
 import { videoPlayerMachine } from './video-player/video-player.machine';
 import { vocabMachine } from './vocab/vocab.machine';
+import { cpdClaimMachine } from './cpd-claim/cpd-claim.machine';
 import { cpdLedgerMachine } from './cpd-ledger/cpd-ledger.machine';
 import { cpdStatementMachine } from './cpd-statement/cpd-statement.machine';
 import { cpdReportMachine } from './cpd-report/cpd-report.machine';
@@ -99,6 +100,7 @@ const machines: Entry[] = [
   { name: 'cpd-statement', machine: cpdStatementMachine, governs: 'The public /verify page: the code printed on a CPD statement or certificate checked with the server, genuine or not.' },
   { name: 'cpd-team', machine: cpdTeamMachine, governs: 'The upline’s team compliance page: each downline against the CPD target, filtered and sorted by the server, and its CSV.' },
   { name: 'cpd-report', machine: cpdReportMachine, governs: 'The compliance officer’s CPD report page: every licensee’s status or a declaration list, paged, and the whole list as a streamed CSV.' },
+  { name: 'cpd-claim', machine: cpdClaimMachine, governs: 'A claim for an outside CPD activity: the form with its evidence file, a refusal that keeps what was typed, a claim shown and corrected once rejected.' },
 ];
 
 /** Machines whose diagram is not beside a view's stories, and why. */

@@ -174,6 +174,8 @@ export function appRoutes(): RouteObject[] {
             // The compliance officer's report and any licensee's ledger: the server answers an auditor only.
             guarded('cpd/report', 'cpd_report', () => import('./cpd-report/cpd-report.route')),
             guarded('cpd/report/ledger/:userId', 'cpd_team_member', () => import('./cpd-team/cpd-team-member.route')),
+            // Issue 45, ADR 086: a claim for an outside activity (`new`), or one claim by its id.
+            guarded('cpd/claims/:id', 'cpd_claim', () => import('./cpd-claim/cpd-claim.route')),
             {
               path: 'profile/identity-checks',
               loader: authGuard,

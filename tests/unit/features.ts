@@ -571,6 +571,18 @@ export const FEATURES: Record<string, Layers> = {
     serverDomain: true,
     test: true,
   },
+  // Issue 45, ADR 086: claims for outside CPD activities (a multipart form with its evidence), the upline's decision.
+  'cpd-claim': {
+    schema: true,
+    contract: true,
+    api: true,
+    machine: true,
+    route: true,
+    ui: true,
+    serverRoute: true,
+    serverDomain: true,
+    test: true,
+  },
   // new:feature adds here
 };
 

@@ -1,5 +1,6 @@
 import { bigint, boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
+import { CPD_CLAIM_KINDS, CPD_CLAIM_STATUSES, type CpdClaimKind, type CpdClaimStatus } from '../../../src/api/schemas/cpd-claim.schema';
 import { users } from './users';
 
 // Issue 45: a licensee's claim for an outside CPD activity (GL24: degree and accredited programmes,
@@ -8,10 +9,8 @@ import { users } from './users';
 // changed: a rejected one is corrected as a new submission of the same row (status back to pending,
 // revision + 1), an approved one is final.
 
-export const CPD_CLAIM_KINDS = ['seminar', 'degree_programme', 'accredited_programme', 'professional_body_event', 'regulator_event', 'other'] as const;
-export type CpdClaimKind = (typeof CPD_CLAIM_KINDS)[number];
-export const CPD_CLAIM_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type CpdClaimStatus = (typeof CPD_CLAIM_STATUSES)[number];
+// The lists are the contract's (src/api/schemas/cpd-claim.schema.ts), said once.
+export { CPD_CLAIM_KINDS, CPD_CLAIM_STATUSES, type CpdClaimKind, type CpdClaimStatus };
 
 export const cpdClaims = pgTable(
   'cpd_claims',
@@ -34,6 +33,13 @@ export const cpdClaims = pgTable(
     evidenceName: text('evidence_name').notNull(),
     evidenceMediaType: text('evidence_media_type').notNull(),
     evidenceBytes: integer('evidence_bytes').notNull(),
+    /** ADR 086: the file is stored encrypted like the attachments (storage/attachment-crypto.ts):
+     * base64 AES-256 key, HMAC key and digest, and the digest's piece size. Null: a file stored
+     * before migration 0035, kept as it was sent. */
+    evidenceKey: text('evidence_key'),
+    evidenceMacKey: text('evidence_mac_key'),
+    evidenceMacDigest: text('evidence_mac_digest'),
+    evidenceMacPieceSize: integer('evidence_mac_piece_size'),
     /** The terms, with their impersonation warning, accepted at this submission. */
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
     status: text('status', { enum: CPD_CLAIM_STATUSES }).notNull().default('pending'),

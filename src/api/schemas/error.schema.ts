@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import type { CpdStatementErrorCode } from '../../config/cpd-verification-code';
 import type { CpdErrorCode } from './cpd-ledger.schema';
+import type { CpdClaimErrorCode } from './cpd-claim.schema';
 import type { OfflineErrorCode } from './offline-enrolments.schema';
 import type { QuizErrorCode } from './quizzes.schema';
 
@@ -18,7 +19,7 @@ export const API_ERROR_CODE = {
   forbidden: 'Forbidden',
 } as const;
 // A feature's own codes live with its contract (QUIZ_ERROR_CODE in quizzes.schema.ts), off the first page.
-export type ApiErrorCode = (typeof API_ERROR_CODE)[keyof typeof API_ERROR_CODE] | QuizErrorCode | OfflineErrorCode | CpdErrorCode | CpdStatementErrorCode;
+export type ApiErrorCode = (typeof API_ERROR_CODE)[keyof typeof API_ERROR_CODE] | QuizErrorCode | OfflineErrorCode | CpdErrorCode | CpdStatementErrorCode | CpdClaimErrorCode;
 
 /** Every error the API answers: a 4xx/5xx status and this body (DESIGN §5). */
 export const apiErrorSchema = z.object({

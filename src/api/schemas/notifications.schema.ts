@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   'learning_map_incomplete',
   'marking_done',
   'submission_completed',
+  // Issue 45: the upline's decision on a CPD claim (ADR 086).
+  'cpd_claim_decision',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -318,8 +318,12 @@ export async function replayPath(machine: AnyStateMachine, path: ModelPath, opti
   } finally {
     actor.stop();
   }
-  // A state passed through inside one macrostep (a final state whose onDone leaves at once) is reached too.
-  for (const t of taken) for (const id of t.split('--> ')[1].split(',')) if (id !== '(self)') reached.add(id);
+  // A state passed through inside one macrostep (a final state whose onDone leaves at once) is reached
+  // too, and so is the source of a transition taken (an initial state left at once by `always`).
+  for (const t of taken) {
+    reached.add(t.split(' --')[0]);
+    for (const id of t.split('--> ')[1].split(',')) if (id !== '(self)') reached.add(id);
+  }
   return { taken, reached };
 }
 

@@ -3,6 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { failureMessage } from '../../machines/shared/submission-error';
 import type { CpdPapersView } from '../../ui/cpd-ledger/cpd-ledger-view';
 import { saveCpdPaper } from '../cpd-statement/cpd-statement.actor';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { selectCpdLedgerView } from '../../machines/cpd-ledger/cpd-ledger.selectors';
 import { CpdLedgerView } from '../../ui/cpd-ledger/cpd-ledger-view';
 import { cpdLedgerRouteMachine } from './cpd-ledger.actor';
@@ -20,7 +22,13 @@ function CpdLedgerPage() {
       (error: unknown) => setPapers((p) => ({ ...p, busy: false, error: failureMessage(error) ?? '' })),
     );
   };
+  const { t } = useTranslation();
   return (
+    <>
+    {/* Issue 45, ADR 086: claiming an outside activity starts here. */}
+    <p className="cpd-view__claim">
+      <Link to="/cpd/claims/new" data-testid="cpd-claim-new">{t('cpd:claim_action')}</Link>
+    </p>
     <CpdLedgerView
       view={view}
       onRetry={() => actor.send({ type: 'retry' })}
@@ -32,6 +40,7 @@ function CpdLedgerPage() {
       onDownloadStatement={(format) => download({ kind: 'statement', format, period: view.selectedPeriod })}
       onCertificate={(rowId) => download({ kind: 'certificate', rowId })}
     />
+    </>
   );
 }
 
