@@ -36,6 +36,7 @@ export function toCurrentUser(row: SignedInUser): CurrentUser {
     manager_id: row.managerId,
     is_manager: row.managerId !== null && row.managerId !== '',
     is_recruit: row.role === 'recruit',
+    is_auditor: row.role === 'auditor',
     unread_notifications_count: row.unreadNotificationCount,
     password_reset: row.passwordReset,
   };

@@ -31,6 +31,7 @@ describe('GET /api/users/current', () => {
       manager_id: null,
       is_manager: false,
       is_recruit: false,
+      is_auditor: false,
       unread_notifications_count: 3,
       password_reset: true,
     });
@@ -39,6 +40,13 @@ describe('GET /api/users/current', () => {
   it('flags a manager and counts 0 unread for manager01', async () => {
     const user = await (await get('/api/users/current', await ctx.login('manager01', 'Manager2026'))).json();
     expect(user).toMatchObject({ external_id: 'manager01', name: 'Cheung Wai Kit', manager_id: 'M0001', is_manager: true, unread_notifications_count: 0 });
+  });
+
+  it('flags the auditor from the account’s role (issue 45: the CPD report link), and nobody else', async () => {
+    const auditor = await (await get('/api/users/current', await ctx.login('auditor01', 'Auditor2026'))).json();
+    expect(auditor).toMatchObject({ external_id: 'auditor01', is_auditor: true, is_manager: false, is_recruit: false });
+    const manager = await (await get('/api/users/current', await ctx.login('manager01', 'Manager2026'))).json();
+    expect(manager).toMatchObject({ is_auditor: false });
   });
 
   it('answers password_reset false for the new joiner', async () => {

@@ -51,6 +51,7 @@ export const agent01 = {
   manager_id: null,
   is_manager: false,
   is_recruit: false,
+  is_auditor: false,
   unread_notifications_count: 3,
   password_reset: true,
 };

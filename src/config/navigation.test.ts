@@ -24,6 +24,13 @@ describe('sideLinks', () => {
     expect(links[1]).toEqual({ icon: 'management', titleKey: 'layout:nav.management', link: '/management' });
   });
 
+  it('gives the auditor the CPD report after the own ledger (issue 45), and nobody else', () => {
+    const links = sideLinks({ isManager: false, isAuditor: true, features: allOff });
+    expect(paths(links)).toEqual(['/main', '/cpd', '/cpd/report', '/notification', '/profile', '/setting']);
+    expect(links[2]).toEqual({ icon: 'cpd', titleKey: 'layout:nav.cpd_report', link: '/cpd/report' });
+    expect(paths(sideLinks({ isManager: true, features: allOff }))).not.toContain('/cpd/report');
+  });
+
   it('gives a recruit the link to merge into an agent account, second', () => {
     const links = sideLinks({ isManager: false, isRecruit: true, features: allOff });
     expect(paths(links)).toEqual(['/main', '/merge', '/notification', '/profile', '/setting']);

@@ -30,6 +30,7 @@ export const PATH = {
   merge: '/merge',
   cpd: '/cpd',
   cpdTeam: '/cpd/team',
+  cpdReport: '/cpd/report',
 } as const;
 
 /**
@@ -51,18 +52,21 @@ const MERGE = link('merge', 'merge', PATH.merge);
 const CPD = link('cpd', 'cpd', PATH.cpd);
 /** Issue 45, ADR 087: the upline's team compliance, for managers. */
 const CPD_TEAM = link('cpd', 'cpd_team', PATH.cpdTeam);
+/** Issue 45: the compliance officer's CPD report, for the auditor (the server decides who is one). */
+const CPD_REPORT = link('cpd', 'cpd_report', PATH.cpdReport);
 
 /**
  * Side drawer links; managers get 'management' in second position. A recruit gets the link to
  * merge the account into an agent account (SPEC §2 "Areas implied", §6), also second; everyone
- * else the CPD ledger (issue 45) there.
+ * else the CPD ledger (issue 45) there; the auditor also the CPD report after it.
  */
-export function sideLinks({ isManager, isRecruit = false, features }: { isManager: boolean; isRecruit?: boolean; features: NavFeatures }): NavLink[] {
+export function sideLinks({ isManager, isRecruit = false, isAuditor = false, features }: { isManager: boolean; isRecruit?: boolean; isAuditor?: boolean; features: NavFeatures }): NavLink[] {
   const links: NavLink[] = [link('home', 'main', PATH.main)];
   if (isManager) links.push(MANAGEMENT);
   if (isRecruit) links.push(MERGE);
   else links.push(CPD);
   if (isManager) links.push(CPD_TEAM);
+  if (isAuditor) links.push(CPD_REPORT);
   if (features.learningMap) links.push(link('learning-map', 'learning_map', PATH.learningMap));
   if (features.mockExam) links.push(link('mock-exam', 'mock_exam', PATH.mockExam));
   links.push(NOTIFICATION, MY_PROFILE, link('setting', 'setting', PATH.setting));

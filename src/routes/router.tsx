@@ -10,6 +10,7 @@ import { layoutFirstReads } from './layout/layout.first-reads';
 import { lessonFirstReads } from './lesson/lesson.first-reads';
 import { authGuard, featureEnabled, isAuthenticated, loginGuard, mobileCheck } from './guards';
 import { managementGuard } from './management/management.guard';
+import { auditorGuard } from './cpd-report/cpd-report.guard';
 import type { PageFirstReads } from './first-reads';
 import type { RouteTitleHandle } from './layout/page-title';
 import { titled, UNTITLED, type TitleKey } from './route-handle';
@@ -171,9 +172,9 @@ export function appRoutes(): RouteObject[] {
             // Issue 45, ADR 087: the upline's team compliance and a downline's ledger (managers only).
             guarded('cpd/team', 'cpd_team', () => import('./cpd-team/cpd-team.route'), managementGuard),
             guarded('cpd/team/:userId', 'cpd_team_member', () => import('./cpd-team/cpd-team-member.route'), managementGuard),
-            // The compliance officer's report and any licensee's ledger: the server answers an auditor only.
-            guarded('cpd/report', 'cpd_report', () => import('./cpd-report/cpd-report.route')),
-            guarded('cpd/report/ledger/:userId', 'cpd_team_member', () => import('./cpd-team/cpd-team-member.route')),
+            // The compliance officer's report and any licensee's ledger: the auditor only (auditorGuard; the server answers an auditor only too).
+            guarded('cpd/report', 'cpd_report', () => import('./cpd-report/cpd-report.route'), auditorGuard),
+            guarded('cpd/report/ledger/:userId', 'cpd_team_member', () => import('./cpd-team/cpd-team-member.route'), auditorGuard),
             // Issue 45, ADR 086: a claim for an outside activity (`new`), or one claim by its id.
             guarded('cpd/claims/:id', 'cpd_claim', () => import('./cpd-claim/cpd-claim.route')),
             {

@@ -12,6 +12,8 @@ export const currentUserSchema = z.object({
   is_manager: z.boolean(),
   /** A recruit or pre-recruit account: may merge its records into an agent account (SPEC §6). */
   is_recruit: z.boolean(),
+  /** The compliance officer (role auditor, issue 45): reads the CPD report. The server decides from the account's role. */
+  is_auditor: z.boolean(),
   unread_notifications_count: z.int().check(z.nonnegative()),
   password_reset: z.boolean(),
 });

@@ -100,6 +100,7 @@ export const learner: CurrentUser = {
   manager_id: null,
   is_manager: false,
   is_recruit: false,
+  is_auditor: false,
   unread_notifications_count: 3,
   password_reset: true,
 };

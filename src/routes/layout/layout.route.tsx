@@ -61,6 +61,7 @@ export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
 
   const isManager = user?.is_manager ?? false;
   const isRecruit = user?.is_recruit ?? false;
+  const isAuditor = user?.is_auditor ?? false;
   const flags = { learningMap: features.learningMap, mockExam: features.mockExam };
   const sideLink = isSideLink(path);
 
@@ -68,7 +69,7 @@ export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
     <AppLayout
       user={user ? { name: user.name, iconUrl: user.icon_url } : null}
       unreadCount={user?.unread_notifications_count ?? 0}
-      sideLinks={sideLinks({ isManager, isRecruit, features: flags })}
+      sideLinks={sideLinks({ isManager, isRecruit, isAuditor, features: flags })}
       bottomLinks={bottomLinks({ isManager })}
       courseNavItems={courseNavItems({ offlineEnabled: features.offlineCourse, ...flags, vocab: features.vocab })}
       currentPath={path}
