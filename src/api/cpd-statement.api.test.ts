@@ -20,6 +20,13 @@ describe('cpd-statement calls', () => {
     expect(net.last().headers.get('Authorization')).toMatch(/^Bearer /);
   });
 
+  it('downloads a downline’s statement with user= (issue 45, /cpd/team/:userId)', async () => {
+    const net = stubFetch(paper('application/pdf'));
+    await downloadCpdStatement('pdf', 2026, '7');
+    const url = new URL(net.last().url);
+    expect([url.pathname, url.searchParams.get('period'), url.searchParams.get('user')]).toEqual(['/api/cpd/statement.pdf', '2026', '7']);
+  });
+
   it('downloads the CSV of the current period and a course’s certificate', async () => {
     const net = stubFetch(paper('text/csv'));
     await downloadCpdStatement('csv', null);

@@ -18,9 +18,9 @@ async function paperOf(response: Response, fallbackName: string): Promise<CpdPap
   return { blob: await response.blob(), fileName: name, code: response.headers.get(VERIFICATION_CODE_HEADER) };
 }
 
-/** The caller's statement of `period` (null: the current one) as PDF or CSV. */
-export async function downloadCpdStatement(format: 'pdf' | 'csv', period: number | null): Promise<CpdPaper> {
-  const query = period === null ? {} : { period: String(period) };
+/** The caller's statement of `period` (null: the current one) as PDF or CSV; `user`: a downline's (the server checks the caller may read it). */
+export async function downloadCpdStatement(format: 'pdf' | 'csv', period: number | null, user?: string): Promise<CpdPaper> {
+  const query = { ...(period === null ? {} : { period: String(period) }), ...(user === undefined ? {} : { user }) };
   const response = format === 'pdf' ? await callRoute(getCpdStatementPdfRoute, { query }) : await callRoute(getCpdStatementCsvRoute, { query });
   return paperOf(response, `cpd-statement.${format}`);
 }

@@ -28,11 +28,11 @@ function save(paper: CpdPaper): void {
 
 /**
  * The /cpd page's downloads (issue 45): the statement of the period on screen, a course's
- * certificate. Answers the printed code; rejects with a SubmissionError (the server's words).
+ * certificate; a downline's statement (`user`, on /cpd/team/:userId). Answers the printed code; rejects with a SubmissionError (the server's words).
  */
-export async function saveCpdPaper(what: { kind: 'statement'; format: 'pdf' | 'csv'; period: number | null } | { kind: 'certificate'; rowId: string }): Promise<string | null> {
+export async function saveCpdPaper(what: { kind: 'statement'; format: 'pdf' | 'csv'; period: number | null; user?: string } | { kind: 'certificate'; rowId: string }): Promise<string | null> {
   try {
-    const paper = what.kind === 'statement' ? await downloadCpdStatement(what.format, what.period) : await downloadCpdCertificate(what.rowId);
+    const paper = what.kind === 'statement' ? await downloadCpdStatement(what.format, what.period, what.user) : await downloadCpdCertificate(what.rowId);
     save(paper);
     return paper.code;
   } catch (error) {

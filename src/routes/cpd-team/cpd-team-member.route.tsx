@@ -1,11 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { getCpdEvidence, getCpdLedgerOf } from '../../api/cpd-ledger.api';
 import type { CpdEvidence, CpdLedger } from '../../api/schemas/cpd-ledger.schema';
 import { selectCpdLedgerView } from '../../machines/cpd-ledger/cpd-ledger.selectors';
-import { CpdLedgerView } from '../../ui/cpd-ledger/cpd-ledger-view';
+import { failureMessage } from '../../machines/shared/submission-error';
+import { CpdLedgerView, type CpdPapersView } from '../../ui/cpd-ledger/cpd-ledger-view';
+import { saveCpdPaper } from '../cpd-statement/cpd-statement.actor';
 import { cpdLedgerRouteMachine } from '../cpd-ledger/cpd-ledger.actor';
 import { CpdNamespace } from '../cpd-ledger/cpd-ledger-namespace';
 import { withSubmissionError as shown } from '../submission';
@@ -24,6 +26,15 @@ function MemberLedger({ userId }: { userId: string }) {
   const machine = useMemo(() => memberLedger(userId), [userId]);
   const actor = useActorRef(machine);
   const view = useSelector(actor, selectCpdLedgerView);
+  // Issue 45: the downline's statement of the period on screen (GET /api/cpd/statement.pdf?user=; the server checks and records the read), as /cpd offers one's own.
+  const [papers, setPapers] = useState<CpdPapersView>({ busy: false, error: null, code: null });
+  const download = (format: 'pdf' | 'csv') => {
+    setPapers((p) => ({ ...p, busy: true, error: null }));
+    saveCpdPaper({ kind: 'statement', format, period: view.selectedPeriod, user: userId }).then(
+      (code) => setPapers({ busy: false, error: null, code }),
+      (error: unknown) => setPapers((p) => ({ ...p, busy: false, error: failureMessage(error) ?? '' })),
+    );
+  };
   return (
     <CpdLedgerView
       view={view}
@@ -32,6 +43,8 @@ function MemberLedger({ userId }: { userId: string }) {
       onOpenRow={(rowId) => actor.send({ type: 'row.open', rowId })}
       onRetryEvidence={() => actor.send({ type: 'evidence.retry' })}
       onCloseEvidence={() => actor.send({ type: 'evidence.close' })}
+      papers={papers}
+      onDownloadStatement={download}
     />
   );
 }
