@@ -583,6 +583,18 @@ export const FEATURES: Record<string, Layers> = {
     serverDomain: true,
     test: true,
   },
+  // Issue 45: the upline decides the team's claims on /cpd/team (the cpd-claim endpoints and records).
+  'cpd-claim-decision': {
+    schema: 'no data of its own: the claims and the decision are cpd-claim’s (src/api/schemas/cpd-claim.schema.ts)',
+    contract: 'no endpoint of its own: GET /api/cpd/team-claims and POST /api/cpd/claims/:id/decision are cpd-claim’s contracts',
+    api: 'calls src/api/cpd-claim.api.ts (getTeamCpdClaims, postCpdClaimDecision, getCpdClaimEvidence)',
+    machine: true,
+    route: true,
+    ui: true,
+    serverRoute: 'no route of its own: server/routes/cpd-claim.routes.ts decides, once, for the upline only',
+    serverDomain: 'no rule of its own: server/domain/cpd-claim.ts (decideClaim, teamPendingClaims)',
+    test: true,
+  },
   // new:feature adds here
 };
 

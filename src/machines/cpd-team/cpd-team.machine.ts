@@ -4,7 +4,8 @@ import { failureMessage } from '../shared/submission-error';
 
 // Issue 45, ADR 087: the upline's team compliance page. The server sorts and filters, so a change
 // of either asks it again; the CSV is the same ask. loading → ready | failed (retry);
-// ready.exporting while the CSV downloads (a failure is said, the list stays).
+// ready.exporting while the CSV downloads (a failure is said, the list stays); `refresh` reads the
+// same ask again (a claim decided on the page changed the figures, cpd-claim-decision).
 
 export interface CpdTeamAsk {
   atRisk: boolean;
@@ -19,7 +20,7 @@ export interface CpdTeamContext {
   exportFailed: boolean;
 }
 
-export type CpdTeamEvent = { type: 'retry' } | { type: 'filter.atRisk'; atRisk: boolean } | { type: 'sort.select'; sort: CpdTeamSort } | { type: 'export' };
+export type CpdTeamEvent = { type: 'retry' } | { type: 'refresh' } | { type: 'filter.atRisk'; atRisk: boolean } | { type: 'sort.select'; sort: CpdTeamSort } | { type: 'export' };
 
 export const cpdTeamMachine = setup({
   types: {
@@ -59,6 +60,7 @@ export const cpdTeamMachine = setup({
       on: {
         'filter.atRisk': { guard: 'changesFilter', target: 'loading', actions: assign({ ask: ({ context, event }) => ({ ...context.ask, atRisk: event.atRisk }) }) },
         'sort.select': { guard: 'changesSort', target: 'loading', actions: assign({ ask: ({ context, event }) => ({ ...context.ask, sort: event.sort }) }) },
+        refresh: 'loading',
       },
       states: {
         idle: {

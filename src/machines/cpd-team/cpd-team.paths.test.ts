@@ -16,6 +16,7 @@ type TestEvent = EventObject & Record<string, unknown>;
 const actorIds = ['loadTeam', 'exportCsv'];
 const events: TestEvent[] = [
   { type: 'retry' },
+  { type: 'refresh' },
   { type: 'filter.atRisk', atRisk: true },
   { type: 'filter.atRisk', atRisk: false },
   { type: 'sort.select', sort: 'needed' },

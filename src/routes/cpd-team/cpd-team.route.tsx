@@ -1,4 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback } from 'react';
+import { CpdClaimDecisionSection } from '../cpd-claim-decision/cpd-claim-decision.route';
 import { selectCpdTeamView } from '../../machines/cpd-team/cpd-team.selectors';
 import { CpdTeamView } from '../../ui/cpd-team/cpd-team-view';
 import { cpdTeamRouteMachine } from './cpd-team.actor';
@@ -7,7 +9,10 @@ import { CpdTeamNamespace } from './cpd-team-namespace';
 function CpdTeamPage() {
   const actor = useActorRef(cpdTeamRouteMachine);
   const view = useSelector(actor, selectCpdTeamView);
+  // Issue 45: a claim decided below changes the figures above; the team is read again.
+  const refresh = useCallback(() => actor.send({ type: 'refresh' }), [actor]);
   return (
+    <>
     <CpdTeamView
       view={view}
       memberHref={(userId) => `/cpd/team/${encodeURIComponent(userId)}`}
@@ -16,6 +21,8 @@ function CpdTeamPage() {
       onSort={(sort) => actor.send({ type: 'sort.select', sort })}
       onExport={() => actor.send({ type: 'export' })}
     />
+    <CpdClaimDecisionSection onTeamChanged={refresh} />
+    </>
   );
 }
 
