@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiCall, signIn, storedToken } from './support';
+import { fillLogin, signIn, storedToken } from './support';
 
 // Issue 45, ADR 086, on the shared demo server: agent01 claims an outside seminar with a small PDF
-// through the claim form (from /cpd), manager01 approves it, and agent01's CPD total rises by the
-// claim's minutes. Desktop and phone, English and Traditional Chinese. manager01 decides through the
-// decision endpoint, signed in as manager01: the management page has no "CPD claims" section yet.
+// through the claim form (from /cpd), manager01 approves it on /cpd/team's "Claims to decide" (the
+// page, not the API), the team's figures are read again, and agent01's CPD total rises by the claim's
+// minutes. Desktop and phone, English and Traditional Chinese. auditor01 finds the CPD report in the menu.
 
 const PDF = fileURLToPath(new URL('../../server/db/fixtures/media/document.pdf', import.meta.url));
 
 const TEXT = {
-  en: { claim: 'Claim an outside activity', provider: 'Provider', title: 'Title of the activity', first: 'First day', last: 'Last day', hours: 'CPD hours', evidence: 'Evidence file', terms: 'I accept the terms and conditions.', send: 'Send the claim', sent: 'Your claim was sent.', warning: 'Impersonation warning' },
-  zh: { claim: '申報外部活動', provider: '主辦機構', title: '活動名稱', first: '第一天', last: '最後一天', hours: 'CPD 時數', evidence: '證明檔案', terms: '我接受條款及細則。', send: '提交申報', sent: '你的申報已提交', warning: '冒名警告' },
+  en: { claim: 'Claim an outside activity', provider: 'Provider', title: 'Title of the activity', first: 'First day', last: 'Last day', hours: 'CPD hours', evidence: 'Evidence file', terms: 'I accept the terms and conditions.', send: 'Send the claim', sent: 'Your claim was sent.', warning: 'Impersonation warning', decide: 'Claims to decide', approved: 'Approved Chan Tai Man’s claim.' },
+  zh: { claim: '申報外部活動', provider: '主辦機構', title: '活動名稱', first: '第一天', last: '最後一天', hours: 'CPD 時數', evidence: '證明檔案', terms: '我接受條款及細則。', send: '提交申報', sent: '你的申報已提交', warning: '冒名警告', decide: '待審批的申報', approved: '已批准 Chan Tai Man 的申報。' },
 } as const;
 
 /** Today in Hong Kong (UTC+8) by the server's own clock (its Date header), as it judges the claim's last day. */
@@ -54,16 +54,25 @@ for (const lang of ['en', 'zh'] as const) {
       await page.getByRole('button', { name: text.send }).click();
       await expect(page.getByRole('status')).toContainText(text.sent);
 
-      // manager01, in a browser of their own, decides the claim.
-      const managerContext = await browser.newContext();
+      // manager01, in a browser of their own (same device and language), approves it on /cpd/team.
+      const managerContext = await browser.newContext(device === 'phone' ? { viewport: { width: 390, height: 844 } } : {});
       const manager = await managerContext.newPage();
       await signIn(manager, 'manager01');
-      const token = await storedToken(manager);
-      const team = await apiCall(manager.request, 'GET', '/api/cpd/team-claims', { token });
-      const claim = ((await team.json()) as { data: { id: string; title: string; minutes: number }[] }).data.find((c) => c.title === title);
-      expect(claim?.minutes).toBe(90);
-      const decided = await apiCall(manager.request, 'POST', `/api/cpd/claims/${claim!.id}/decision`, { token, data: { decision: 'approve' } });
-      expect(decided.status()).toBe(200);
+      await manager.evaluate((l) => localStorage.setItem('lang', l), lang);
+      await manager.goto('/cpd/team');
+      const section = manager.getByTestId('cpd-claim-decision');
+      await expect(section.getByRole('heading', { level: 2, name: text.decide })).toBeVisible();
+      const row = section.locator('[data-testid^="cpd-claim-decision-row-"]', { hasText: title });
+      await expect(row).toContainText(lang === 'en' ? '1.5 hours' : '1.5 小時');
+      await expect(row).toContainText('Chan Tai Man');
+      // After the decision the team's figures are read again (GET /api/cpd/team) and the row leaves the list.
+      const teamRead = manager.waitForResponse((r) => new URL(r.url()).pathname === '/api/cpd/team' && r.request().method() === 'GET');
+      const decided = manager.waitForResponse((r) => /\/api\/cpd\/claims\/\d+\/decision$/.test(new URL(r.url()).pathname));
+      await row.locator('[data-testid^="cpd-claim-approve-"]').click();
+      expect((await decided).status()).toBe(200);
+      await expect(section.getByTestId('cpd-claim-decided')).toContainText(text.approved);
+      await expect(row).toHaveCount(0);
+      expect((await teamRead).status()).toBe(200);
       await managerContext.close();
 
       // agent01's ledger counts it: the total rose by its minutes, and the row is on /cpd.
@@ -73,3 +82,25 @@ for (const lang of ['en', 'zh'] as const) {
     });
   }
 }
+
+// Issue 45: the current user's is_auditor (the server's, from the role) gives the auditor the CPD report link.
+test('auditor01 finds the CPD report in the menu and opens it; manager01 has no such link', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await page.goto('/login');
+  await fillLogin(page, 'auditor01', 'Auditor2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/main$/, { timeout: 20_000 });
+  await page.getByTestId('side-nav').getByRole('link', { name: 'CPD report' }).click();
+  await expect(page).toHaveURL(/\/cpd\/report$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'CPD report' })).toBeVisible();
+
+  const managerContext = await browser.newContext();
+  const manager = await managerContext.newPage();
+  await signIn(manager, 'manager01');
+  await expect(manager.getByTestId('side-nav').getByRole('link', { name: 'Team CPD' })).toBeVisible();
+  await expect(manager.getByTestId('side-nav').getByRole('link', { name: 'CPD report' })).toHaveCount(0);
+  // The page itself is guarded too: a manager is sent back to /main.
+  await manager.goto('/cpd/report');
+  await expect(manager).toHaveURL(/\/main$/);
+  await managerContext.close();
+});
