@@ -55,9 +55,17 @@ function pageBlock(declared: PageFirstReads): string {
   const ids = Object.values(groups).map((group) => ` && id(m[${group}])`).join('');
   const test =
     declared.page === '*'
-      ? `!${declared.outside?.length ? `/^(?:${declared.outside.map(escapeRegExp).join('|')})\\/?$/.test(location.pathname)` : 'false'}`
+      ? `!${declared.outside?.length ? `/^(?:${declared.outside.map(routePattern).join('|')})\\/?$/.test(location.pathname)` : 'false'}`
       : `(m = /${source}/.exec(location.pathname))${ids}`;
   return `    if (${test}) {\n      ${reads.filter(Boolean).join('\n      ')}\n    }`;
+}
+
+/** A router path as a regular expression's source: `/:code?` an optional segment, `/:id` one segment. */
+export function routePattern(path: string): string {
+  return path
+    .split(/(\/:[A-Za-z_]\w*\??)/)
+    .map((part) => (part.startsWith('/:') ? (part.endsWith('?') ? '(?:\\/[^/]+)?' : '\\/[^/]+') : escapeRegExp(part)))
+    .join('');
 }
 
 /** The script's text for these pages. */

@@ -98,13 +98,18 @@ describe('the early script (build/early-script.ts)', () => {
 
   it('asks nothing signed out, without a client id, or on a page outside the signed-in layout', () => {
     const net = stubFetch(() => json(agent01));
-    for (const path of ['/login', '/forgot-password', '/reset-password', '/logout', '/merge/verify', '/merge/undo', '/disclaimer', '/not-found']) expect(runPageScript(path), path).toBeUndefined();
+    for (const path of ['/login', '/forgot-password', '/reset-password', '/logout', '/merge/verify', '/merge/undo', '/disclaimer', '/not-found', '/verify', '/verify/ABCD-EFGH-JKLM']) expect(runPageScript(path), path).toBeUndefined();
     sessionStorage.removeItem('client-id');
     expect(runPageScript('/main')).toBeUndefined();
     sessionStorage.setItem('client-id', 'client-1');
     clearToken();
     expect(runPageScript('/main')).toBeUndefined();
     expect(net.requests).toHaveLength(0);
+  });
+
+  it('reads a router path outside the layout as the router does: /verify/:code? is /verify and /verify/CODE, not /verify/a/b', () => {
+    stubFetch(() => json(agent01));
+    expect(runPageScript('/verify/a/b')).toHaveLength(1);
   });
 
   it('opens local storage on every page, public and signed out too (ADR 068: its first use would otherwise fall in the app’s start)', () => {

@@ -162,7 +162,7 @@ describe('profile machine, model-based', () => {
       },
     });
     expect(result.uncovered).toEqual({ states: [], transitions: [] });
-  });
+  }, 120_000);
 });
 
 describe('hasMorePages', () => {

@@ -174,5 +174,5 @@ describe('vocab machine, model-based', () => {
       },
     });
     expect(result.uncovered).toEqual({ states: [], transitions: [] });
-  });
+  }, 120_000);
 });

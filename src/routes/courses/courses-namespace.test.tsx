@@ -14,6 +14,10 @@ import { ensureNotificationsNamespace, NOTIFICATIONS_NS } from '../notifications
 import { ACHIEVEMENTS_NS, ensureProfileNamespace, PROFILE_NS } from '../profile/profile-namespace';
 import { ensureVocabNamespace, VOCAB_NS } from '../vocab/vocab-namespace';
 import { CPD_NS, ensureCpdNamespace } from '../cpd-ledger/cpd-ledger-namespace';
+import { CPD_CLAIM_NS, ensureCpdClaimNamespace } from '../cpd-claim/cpd-claim-namespace';
+import { CPD_REPORT_NS, ensureCpdReportNamespace } from '../cpd-report/cpd-report-namespace';
+import { CPD_STATEMENT_NS, ensureCpdStatementNamespace } from '../cpd-statement/cpd-statement-namespace';
+import { CPD_TEAM_NS, ensureCpdTeamNamespace } from '../cpd-team/cpd-team-namespace';
 import enBundle from '../../i18n/bundles/en';
 import cnBundle from '../../i18n/bundles/cn';
 import zhBundle from '../../i18n/bundles/zh';
@@ -62,9 +66,9 @@ describe('the courses namespace', () => {
     ['en', enBundle],
     ['cn', cnBundle],
     ['zh', zhBundle],
-  ] as const)('the %s first chunk leaves out exactly the page namespaces (learning, mock exams, recruits, management, classroom courses, notifications, profile, achievements, vocabulary, CPD), and the pages load each of them', async (lang, bundle) => {
+  ] as const)('the %s first chunk leaves out exactly the page namespaces (learning, mock exams, recruits, management, classroom courses, notifications, profile, achievements, vocabulary, the CPD pages), and the pages load each of them', async (lang, bundle) => {
     const all = Object.keys(resources[lang]).filter((ns) => ns !== 'server');
-    const pageNamespaces = [...LEARNING_NAMESPACES, MOCK_EXAMS_NS, RECRUITS_NS, MANAGEMENT_NS, OFFLINE_NS, NOTIFICATIONS_NS, PROFILE_NS, ACHIEVEMENTS_NS, VOCAB_NS, CPD_NS];
+    const pageNamespaces = [...LEARNING_NAMESPACES, MOCK_EXAMS_NS, RECRUITS_NS, MANAGEMENT_NS, OFFLINE_NS, NOTIFICATIONS_NS, PROFILE_NS, ACHIEVEMENTS_NS, VOCAB_NS, CPD_NS, CPD_CLAIM_NS, CPD_REPORT_NS, CPD_STATEMENT_NS, CPD_TEAM_NS];
     expect(all.filter((ns) => !(ns in bundle)).sort()).toEqual([...pageNamespaces].sort());
     const i18n = createI18n(lang, { [lang]: bundle });
     await ensureCoursesNamespace(i18n, lang);
@@ -76,6 +80,10 @@ describe('the courses namespace', () => {
     await ensureProfileNamespace(i18n, lang);
     await ensureVocabNamespace(i18n, lang);
     await ensureCpdNamespace(i18n, lang);
+    await ensureCpdClaimNamespace(i18n, lang);
+    await ensureCpdReportNamespace(i18n, lang);
+    await ensureCpdStatementNamespace(i18n, lang);
+    await ensureCpdTeamNamespace(i18n, lang);
     for (const ns of pageNamespaces) expect(i18n.getResourceBundle(lang, ns)).toEqual(resources[lang][ns]);
   });
 });

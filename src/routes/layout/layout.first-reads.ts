@@ -7,6 +7,6 @@ import type { PageFirstReads } from '../first-reads';
 
 export const layoutFirstReads: PageFirstReads = {
   page: '*',
-  outside: ['/login', '/forgot-password', '/reset-password', '/merge/verify', '/merge/undo', '/logout', '/disclaimer', '/not-found'],
+  outside: ['/login', '/forgot-password', '/reset-password', '/merge/verify', '/merge/undo', '/logout', '/disclaimer', '/not-found', '/verify/:code?'],
   reads: [{ path: currentUserPath }],
 };
