@@ -56,4 +56,29 @@ describe('cpd-team machine', () => {
     expect(selectCpdTeamView(actor.getSnapshot())).toMatchObject({ exportFailed: true, rows: TEAM.rows, canExport: true });
     expect(exports).toEqual([{ atRisk: false, sort: 'name' }]);
   });
+
+  it('a new export clears the last export failure; refresh reads the same ask again (a claim was decided)', async () => {
+    let fail = true;
+    const asks: CpdTeamAsk[] = [];
+    const machine = cpdTeamMachine.provide({
+      actors: {
+        loadTeam: fromPromise<CpdTeam, CpdTeamAsk>(async ({ input }) => (asks.push(input), TEAM)),
+        exportCsv: fromPromise<void, CpdTeamAsk>(async () => {
+          if (fail) throw new Error('offline');
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'export' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.exportFailed);
+    fail = false;
+    actor.send({ type: 'export' });
+    expect(selectCpdTeamView(actor.getSnapshot()).exportFailed).toBe(false);
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(selectCpdTeamView(actor.getSnapshot()).exportFailed).toBe(false);
+    actor.send({ type: 'refresh' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(asks).toEqual([{ atRisk: false, sort: 'name' }, { atRisk: false, sort: 'name' }]);
+  });
 });
