@@ -67,6 +67,13 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(page).toHaveURL(new RegExp(`/cpd/team/${agent01.user_id}$`));
       await expect(page.getByTestId('cpd-row').first()).toBeVisible();
       if (device === 'phone') await noSideScroll(page);
+      // Their statement, as the upline may download it (GET /api/cpd/statement.pdf?user=).
+      const statement = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/cpd/statement.pdf');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('cpd-download-pdf').click()]);
+      const answer = await statement;
+      expect([answer.status(), new URL(answer.url()).searchParams.get('user')]).toEqual([200, agent01.user_id]);
+      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+      await expect(page.getByTestId('cpd-statement-code')).toBeVisible();
     });
   }
 }
