@@ -140,8 +140,12 @@ export function earlyScriptPlugin(): Plugin {
     name: 'early-script',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
-        if (!MARKER.test(html)) throw new Error('index.html has no <!-- early-script: --> comment where the early script goes');
+      handler(html, ctx) {
+        // Only the app's own page takes the script: Storybook's iframe.html goes through this plugin too.
+        if (!MARKER.test(html)) {
+          if (ctx.path !== '/index.html') return html;
+          throw new Error('index.html has no <!-- early-script: --> comment where the early script goes');
+        }
         return html.replace(MARKER, EARLY_SCRIPT_TAG);
       },
     },

@@ -48,7 +48,8 @@ for (const lang of ['en', 'zh'] as const) {
       const today = await hkToday(page);
       await page.getByLabel(text.first).fill(today);
       await page.getByLabel(text.last).fill(today);
-      await page.getByLabel(text.hours).fill('1.5');
+      // Half an hour: after all four runs agent01 is still short (4 h), as the other CPD journeys on this server expect.
+      await page.getByLabel(text.hours).fill('0.5');
       await page.getByLabel(text.evidence).setInputFiles(PDF);
       await page.getByLabel(text.terms).check();
       await page.getByRole('button', { name: text.send }).click();
@@ -63,7 +64,7 @@ for (const lang of ['en', 'zh'] as const) {
       const section = manager.getByTestId('cpd-claim-decision');
       await expect(section.getByRole('heading', { level: 2, name: text.decide })).toBeVisible();
       const row = section.locator('[data-testid^="cpd-claim-decision-row-"]', { hasText: title });
-      await expect(row).toContainText(lang === 'en' ? '1.5 hours' : '1.5 小時');
+      await expect(row).toContainText(lang === 'en' ? '0.5 hours' : '0.5 小時');
       await expect(row).toContainText('Chan Tai Man');
       // After the decision the team's figures are read again (GET /api/cpd/team) and the row leaves the list.
       const teamRead = manager.waitForResponse((r) => new URL(r.url()).pathname === '/api/cpd/team' && r.request().method() === 'GET');
@@ -78,7 +79,7 @@ for (const lang of ['en', 'zh'] as const) {
       // agent01's ledger counts it: the total rose by its minutes, and the row is on /cpd.
       await page.goto('/cpd');
       await expect(page.getByText(title)).toBeVisible();
-      expect(await totalMinutes(page)).toBe(before + 90);
+      expect(await totalMinutes(page)).toBe(before + 30);
     });
   }
 }

@@ -58,6 +58,12 @@ describe('cpd-report machine, model-based', () => {
         if (calls('loadReport').length > 0) expect(calls('loadReport')[0]).toEqual({ list: 'all', page: 1 });
         if (live.matches('loading')) expect(calls('loadReport').at(-1)).toEqual({ list: view.list, page: view.page });
         if (event.type === 'export') expect(calls('exportCsv').at(-1)).toEqual({ list: view.list, page: view.page });
+        // Another list starts at its first page; another page keeps the list; the server is asked for what was chosen.
+        if (event.type === 'list.select' && live.matches('loading')) expect(calls('loadReport').at(-1)).toEqual({ list: event.list, page: 1 });
+        if (event.type === 'page.select' && live.matches('loading')) expect(calls('loadReport').at(-1)).toEqual({ list: ctx(live).report?.list ?? view.list, page: event.page });
+        // A new export forgets the last one's failure; a failed one says so.
+        if (event.type === 'export') expect(view.exportFailed).toBe(false);
+        if (event.type === 'xstate.error.actor.exportCsv') expect(view.exportFailed).toBe(true);
         if (view.status === 'ready') expect(view.rows).toEqual((ctx(live).report as CpdReport).data);
         else expect(view.rows).toEqual([]);
         if (event.type === 'xstate.error.actor.loadReport') expect(view.failure).toEqual(event.error instanceof SubmissionError ? { kind: 'server', message: event.error.message } : { kind: 'generic' });

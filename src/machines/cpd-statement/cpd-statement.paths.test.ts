@@ -44,6 +44,8 @@ describe('cpd-statement (/verify) machine, model-based', () => {
         else expect(view.verification).toBeNull();
         if (event.type === 'xstate.error.actor.verifyCode') expect(view.failure).toEqual(event.error instanceof SubmissionError ? { kind: 'server', message: event.error.message } : { kind: 'generic' });
         expect(view.malformed).toBe(ctx(live).code === 'not a code');
+        // What is typed is what the form shows, whatever was checked before.
+        if (event.type === 'code.edit') expect(view.code).toBe(event.code);
         expect(JSON.stringify(view)).not.toContain('Failed to fetch');
         expect(live.hasTag('busy')).toBe(live.matches('checking'));
       },

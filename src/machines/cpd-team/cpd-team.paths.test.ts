@@ -57,6 +57,8 @@ describe('cpd-team machine, model-based', () => {
         if (calls('loadTeam').length > 0) expect(calls('loadTeam')[0]).toEqual({ atRisk: false, sort: 'name' });
         if (live.matches('loading')) expect(calls('loadTeam').at(-1)).toEqual({ atRisk: view.atRisk, sort: view.sort });
         if (event.type === 'export') expect(calls('exportCsv').at(-1)).toEqual({ atRisk: view.atRisk, sort: view.sort });
+        // A new export forgets the last one's failure.
+        if (event.type === 'export') expect(view.exportFailed).toBe(false);
         // What the page lists is the server's answer, row for row, in its order.
         if (view.status === 'ready') expect(view.rows).toEqual((ctx(live).team as CpdTeam).rows);
         else expect(view.rows).toEqual([]);
