@@ -583,6 +583,7 @@ export const FEATURES: Record<string, Layers> = {
     serverDomain: true,
     test: true,
   },
+  'home-summary': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
   // new:feature adds here
 };
 
