@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
+import { describeFindings } from './accessibility-audit';
 import { signIn, storedToken } from './support';
 
 // Issue 45 (the home page part): agent01 signs in and the home page knows them: the last item they
@@ -36,7 +37,7 @@ async function continueAndDue(page: Page, summary: Summary, texts: { continueTit
   await expect(page.getByRole('heading', { level: 1, name: item.item_title })).toBeVisible();
 }
 
-test('en, desktop: continue where you left off opens the item; something is due soon', async ({ page }) => {
+test('en, desktop: continue where you left off opens the item; something is due soon', async ({ page, accessibilityAudit }) => {
   test.setTimeout(90_000);
   await signIn(page, 'agent01');
   const summary = await summaryOf(page, 'en');
@@ -46,10 +47,13 @@ test('en, desktop: continue where you left off opens the item; something is due 
   const quiz = page.getByTestId('home-due').filter({ hasText: 'Regulatory update 2026 quiz' });
   await expect(quiz).toContainText(/Closes \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d/);
   await expect(quiz.getByRole('link')).toHaveAttribute('href', /\/course\/\d+\/quiz\/\d+$/);
+  // The home page with its summary shown: no serious or critical axe finding.
+  const found = await accessibilityAudit.check(page);
+  expect(found, `serious or critical violations:\n${describeFindings(found)}`).toEqual([]);
   await continueAndDue(page, summary, { continueTitle: 'Continue where you left off', dueTitle: 'Due soon' });
 });
 
-test('zh, phone: the same in Traditional Chinese, within the width', async ({ page }) => {
+test('zh, phone: the same in Traditional Chinese, within the width', async ({ page, accessibilityAudit }) => {
   test.setTimeout(90_000);
   await signIn(page, 'agent01');
   await page.evaluate(() => localStorage.setItem('lang', 'zh'));
@@ -59,5 +63,7 @@ test('zh, phone: the same in Traditional Chinese, within the width', async ({ pa
   await expect(page.getByTestId('home-due').filter({ hasText: '2026 年監管更新測驗' })).toContainText(/\d{4}年\d{1,2}月\d{1,2}日 \d\d:\d\d 截止/);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  const found = await accessibilityAudit.check(page);
+  expect(found, `serious or critical violations:\n${describeFindings(found)}`).toEqual([]);
   await continueAndDue(page, summary, { continueTitle: '從上次停下的地方繼續', dueTitle: '即將到期' });
 });
