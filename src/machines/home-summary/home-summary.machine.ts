@@ -38,10 +38,12 @@ export const homeSummaryMachine = setup({
         id: 'load',
         src: 'load',
         onDone: [
-          { guard: { type: 'nothingToShow', params: ({ event }) => ({ summary: event.output }) }, target: 'empty', actions: assign({ summary: ({ event }) => event.output }) },
+          // Nothing to keep: the page says there is nothing (the summary stays null).
+          { guard: { type: 'nothingToShow', params: ({ event }) => ({ summary: event.output }) }, target: 'empty' },
           { target: 'ready', actions: assign({ summary: ({ event }) => event.output }) },
         ],
-        onError: { target: 'failed', actions: assign({ summary: null }) },
+        // Only the first load or a retry from `failed` gets here: the summary is still null.
+        onError: { target: 'failed' },
       },
     },
     ready: {},
