@@ -35,6 +35,21 @@ describe('GET /api/home-summary', () => {
     for (const id of sessions(mine)) expect(sessions(theirs)).not.toContain(id);
   });
 
+  it('two learners asking at once each get their own summary', async () => {
+    const [a, b] = [await ctx.login('agent01', 'Learner2026'), await ctx.login('agent03', 'Learner2026')];
+    const alone = await Promise.all([a, b].map(async (token) => (await ctx.request('/api/home-summary', { token })).json()));
+    const together = await Promise.all([a, b, a, b].map(async (token) => (await ctx.request('/api/home-summary', { token })).json()));
+    expect(together).toEqual([...alone, ...alone]);
+    expect(alone[0]).not.toEqual(alone[1]);
+  });
+
+  it('refuses a signed-out token and a forged one', async () => {
+    const token = await ctx.login('agent02', 'Learner2026');
+    expect((await ctx.request('/api/home-summary', { token: `${token}x` })).status).toBe(401);
+    expect((await ctx.request('/api/auth/logout', { method: 'POST', token })).status).toBeLessThan(300);
+    expect((await ctx.request('/api/home-summary', { token })).status).toBe(401);
+  });
+
   it('refuses a caller without a token, with a clear message', async () => {
     const res = await ctx.request('/api/home-summary');
     expect(res.status).toBe(401);
