@@ -314,6 +314,7 @@ async function seedQuizzes(tx: Db, { courseIds, userId, now }: { courseIds: Map<
         attemptsAllowed: quiz.attemptsAllowed,
         retakeAlertAfter: quiz.retakeAlertAfter,
         shuffleOptions: quiz.shuffleOptions ?? false,
+        closesAt: quiz.closesInDays === undefined ? null : new Date(now + quiz.closesInDays * 86_400_000),
       })
       .returning({ id: quizzes.id });
     // Issue 43: the pool's other questions share a place with one of the paper's (attempts draw one per place).

@@ -595,6 +595,7 @@ export const FEATURES: Record<string, Layers> = {
     serverDomain: 'no rule of its own: server/domain/cpd-claim.ts (decideClaim, teamPendingClaims)',
     test: true,
   },
+  'home-summary': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
   // new:feature adds here
 };
 

@@ -3,6 +3,8 @@ import { fn } from 'storybook/test';
 import { homeTiles } from './home-tiles';
 import { MainView } from './main-view';
 import { cpdProgressOf, LEDGER } from '../../machines/cpd-ledger/cpd-ledger.fixtures';
+import { homeSummaryViewOf, SUMMARY } from '../../machines/home-summary/home-summary.fixtures';
+import { HomeSummaryView } from '../home-summary/home-summary-view';
 
 const allOn = { offlineCourse: true, learningMap: true, mockExam: true };
 
@@ -21,3 +23,7 @@ export const LoadingUser: Story = { args: { userName: null } };
 export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
 export const WithCpdProgress: Story = { args: { cpdProgress: cpdProgressOf(LEDGER) } };
 export const WithCpdProgressPhone: Story = { args: { cpdProgress: cpdProgressOf(LEDGER) }, globals: { viewport: { value: 'phone', isRotated: false } } };
+/** Issue 45: the learner's summary, last (the route mounts it lazily once the CPD tile is settled). */
+export const WithSummary: Story = {
+  args: { cpdProgress: cpdProgressOf(LEDGER), children: <HomeSummaryView {...homeSummaryViewOf('ready', SUMMARY)} onRetry={fn()} onNavigate={fn()} /> },
+};

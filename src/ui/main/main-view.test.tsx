@@ -5,6 +5,8 @@ import { renderWithI18n } from '../testing/render-with-i18n';
 import { homeTiles } from './home-tiles';
 import { MainView } from './main-view';
 import { cpdProgressOf, LEDGER } from '../../machines/cpd-ledger/cpd-ledger.fixtures';
+import { homeSummaryViewOf, SUMMARY } from '../../machines/home-summary/home-summary.fixtures';
+import { HomeSummaryView } from '../home-summary/home-summary-view';
 
 const allOn = { offlineCourse: true, learningMap: true, mockExam: true };
 
@@ -60,5 +62,15 @@ describe('home tiles', () => {
     expect(screen.getAllByTestId('home-tile')).toHaveLength(5);
     await userEvent.click(tile);
     expect(onNavigate).toHaveBeenCalledWith('/cpd');
+  });
+
+  it('puts the learner’s summary last, below the shortcuts and the CPD tile, so its arrival moves nothing (issue 45)', () => {
+    const { container } = renderWithI18n(
+      <MainView userName="Chan Tai Man" tiles={homeTiles(allOn)} cpdProgress={cpdProgressOf(LEDGER)} onNavigate={() => {}}>
+        <HomeSummaryView {...homeSummaryViewOf('ready', SUMMARY)} onRetry={() => {}} onNavigate={() => {}} />
+      </MainView>,
+    );
+    const order = [...container.querySelectorAll('.main-view__tiles, [data-testid="cpd-progress-tile"], [data-testid="home-summary"]')].map((e) => e.getAttribute('data-testid') ?? 'tiles');
+    expect(order).toEqual(['tiles', 'cpd-progress-tile', 'home-summary']);
   });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CpdPeriodView } from '../../machines/cpd-ledger/cpd-ledger.selectors';
 import { CpdProgressTile } from '../cpd-ledger/cpd-progress-tile';
@@ -13,10 +14,12 @@ export interface MainViewProps {
   /** This period's CPD progress (issue 45); null while it loads, or for someone without a target. */
   cpdProgress?: CpdPeriodView | null;
   onNavigate: (to: string) => void;
+  /** Below everything: the learner's summary (issue 45), a lazy part the route provides. */
+  children?: ReactNode;
 }
 
-/** The home page: a greeting, the five shortcut tiles and this period's CPD progress. */
-export function MainView({ userName, tiles, cpdProgress = null, onNavigate }: MainViewProps) {
+/** The home page: a greeting, the five shortcut tiles, this period's CPD progress and the learner's summary. */
+export function MainView({ userName, tiles, cpdProgress = null, onNavigate, children }: MainViewProps) {
   const { t } = useTranslation();
   return (
     <section className="main-view" aria-labelledby="main-view-greeting">
@@ -50,6 +53,7 @@ export function MainView({ userName, tiles, cpdProgress = null, onNavigate }: Ma
       {/* Below the shortcuts: it appears when the ledger answers, after the first paint, and above
           them it moved the whole grid down (Lighthouse's CLS 0.161 on /main, ADR 089). */}
       {cpdProgress ? <CpdProgressTile progress={cpdProgress} onNavigate={onNavigate} /> : null}
+      {children}
     </section>
   );
 }
