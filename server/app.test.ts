@@ -157,6 +157,7 @@ describe('API reference', () => {
         '/api/cpd/team.csv',
         '/api/demo/outbox',
         '/api/files/{token}',
+        '/api/home-summary',
         '/api/identity-checks',
         '/api/learning_history/all',
         '/api/management/assignments',
