@@ -117,6 +117,8 @@ export const NOT_MOVED: Record<string, string> = {
   'offline_enrolments.decided_by': 'who decided (a manager), not whose record it is',
   'cpd_claims.decided_by': 'the upline who decided the claim, not whose record it is',
   'cpd_licences.user_id': "the licence is the agent account's (a recruit holds none); the agent keeps theirs",
+  'cpd_verifications.user_id': 'a verification code vouches for what was issued to that account at that time (its figures frozen); it stays verifiable as it was',
+  'cpd_reminders_sent.user_id': 'the record of the reminders sent to that account, kept so none is sent twice; the agent account has its own',
   'cpd_ledger_reads.reader_id': 'the audit of who read a ledger names the reader as they were',
   'cpd_ledger_reads.subject_id': 'the audit of whose ledger was read names them as they were',
   'recruit_accounts.user_id': 'how the recruit account was created: stays with it',
