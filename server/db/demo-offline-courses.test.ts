@@ -4,9 +4,10 @@ import { offlineCourseDetailSchema, offlineCourseListResponseSchema } from '../.
 import { HEADER } from '../../src/config/constants';
 import { createTestContext, type TestContext } from '../test-support';
 import { signIn } from '../testing/content-factory';
+import { setClockToSeedMoment } from '../testing/seed-moment';
 import { DEMO_MANAGEMENT_CLASSROOMS } from './fixtures/demo-management';
 import { DEMO_OFFLINE_COURSES } from './fixtures/demo-offline-courses';
-import { offlineCourses, offlineEnrolments, offlineSessions, users } from './schema';
+import { offlineCourses, offlineEnrolments, users } from './schema';
 
 // Issue 14 demo content (ADR 031), read through the API at the seed's "today": the test template was
 // seeded at some moment, so the clock is set to the MPF briefing's start first.
@@ -16,9 +17,7 @@ const find = async (en: string) => (await ctx.database.db.select().from(offlineC
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const mpf = await find('MPF Product Briefing');
-  const [session] = await ctx.database.db.select().from(offlineSessions).where(eq(offlineSessions.courseId, mpf.id));
-  ctx.clock.set(session.startsAt.getTime() + 10 * 60_000);
+  await setClockToSeedMoment(ctx);
 });
 afterAll(() => ctx?.close());
 

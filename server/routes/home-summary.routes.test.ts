@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeSummarySchema } from '../../src/api/schemas/home-summary.schema';
 import { HEADER } from '../../src/config/constants';
 import { createTestContext, type TestContext } from '../test-support';
+import { setClockToSeedMoment } from '../testing/seed-moment';
 
-// Issue 45: GET /api/home-summary on the demo seed: agent01 sees where to continue and what is due.
+// Issue 45: GET /api/home-summary on the demo seed: agent01 sees where to continue and what is due,
+// read at the seed's own moment (the template may be older than this run).
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
+  await setClockToSeedMoment(ctx);
 });
 afterAll(() => ctx?.close());
 
