@@ -8,6 +8,7 @@ import { runDecryptBench } from './decrypt.mjs';
 import { wireBytes } from './wire-bytes.mjs';
 import { lighthouseFigures } from './lighthouse.mjs';
 import { requestCost } from './request-cost.mjs';
+import { writePerformancePage } from './performance-page.mjs';
 
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -23,4 +24,6 @@ for (const r of results) {
   for (const note of r.notes ?? []) console.log(`    ${note}`);
 }
 console.log(over ? `\n${over} figure(s) over budget` : '\nall figures within budget');
+writePerformancePage(results);
+console.log('docs/performance.md rewritten');
 process.exit(over ? 1 : 0);
