@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 
-const within = (r) => r.budget === undefined || (r.atLeast ? r.value >= r.budget : r.value <= r.budget);
+/** Whether a figure meets its budget (`atLeast`: the budget is a floor, a throughput, not a ceiling). */
+export const within = (r) => r.budget === undefined || (r.atLeast ? r.value >= r.budget : r.value <= r.budget);
 
 export function performancePage(results, { commit, date, load }) {
   const rows = results.map((r) => {

@@ -8,7 +8,7 @@ import { runDecryptBench } from './decrypt.mjs';
 import { wireBytes } from './wire-bytes.mjs';
 import { lighthouseFigures } from './lighthouse.mjs';
 import { requestCost } from './request-cost.mjs';
-import { writePerformancePage } from './performance-page.mjs';
+import { within, writePerformancePage } from './performance-page.mjs';
 
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -17,8 +17,7 @@ const results = [...(await firstPageBundle('dist')), ...(await firstPageInBrowse
 let over = 0;
 console.log('\nfigure'.padEnd(52) + 'value'.padStart(12) + 'budget'.padStart(12));
 for (const r of results) {
-  // `atLeast`: the budget is a floor (a throughput), not a ceiling.
-  const ok = r.budget === undefined || (r.atLeast ? r.value >= r.budget : r.value <= r.budget);
+  const ok = within(r);
   if (!ok) over += 1;
   console.log(`${ok ? ' ' : '!'} ${r.name.padEnd(49)}${`${r.value} ${r.unit}`.padStart(12)}${r.budget === undefined ? "" : `${r.atLeast ? "≥" : "≤"}${r.budget} ${r.unit}`.padStart(12)}`);
   for (const note of r.notes ?? []) console.log(`    ${note}`);
