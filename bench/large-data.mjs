@@ -14,6 +14,12 @@
 // and made again each run (the role needs CREATEDB). Budget: large p99 ≤ 2 × small p99.
 // BENCH_SECONDS (default 10) and BENCH_ONLY (a substring of the endpoint names) shorten a run;
 // STEADY_RATE=0 leaves the steady runs out.
+//
+// Issue 45 (ADR 092): the CPD requests are among the endpoints (the ledger, an upline's read of a
+// downline's ledger, the team's compliance), with their own budgets beside the ratios: ledger
+// p99 ≤ 50 ms, team p99 ≤ 100 ms; and the insurer's 31 October report CSV of every licensee is
+// downloaded whole on each database, ≤ 60 s, with the server's RSS sampled to show it is streamed
+// (bench/cpd-report-stream.mjs). BENCH_ONLY=cpd runs only those.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,9 +29,11 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { SERVER_ARGS } from './server-command.mjs';
 import { steadyRate } from './steady-rate.mjs';
+import { measureReportCsv } from './cpd-report-stream.mjs';
 
-const SERVER_PORT = 9510;
-const HELLO_PORT = 9511;
+// BENCH_PORT moves both (two engineers benching on one machine).
+const SERVER_PORT = Number(process.env.BENCH_PORT ?? 9510);
+const HELLO_PORT = SERVER_PORT + 1;
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ONLY = process.env.BENCH_ONLY;
@@ -91,6 +99,8 @@ function run(opts) {
   });
 }
 
+const REPORT_CSV = '/api/cpd/report.csv';
+
 const figures = (r) => ({ p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), bad: r.non2xx + r.errors + r.timeouts });
 
 /** Signs in the way the app does: the XSRF cookie echoed in X-XSRF-TOKEN, an X-Client-Id; answers the bearer token. */
@@ -149,6 +159,7 @@ async function measure(kind, url, who) {
     const viewing = await json(base, '/api/viewings', learner, { method: 'POST', body: JSON.stringify({ item_id: reading.id }) });
     const attachment = (await json(base, '/api/materials?per_page=1', learner)).data[0];
     const attachmentViewing = await json(base, '/api/viewings', learner, { method: 'POST', body: JSON.stringify({ attachment_id: attachment.id }) });
+    const learnerId = (await json(base, '/api/users/current', learner)).id;
     // Each record a new key (a repeat is 'Record exists'): never in the future, one second each.
     let lastKey = 0;
     const nextKey = () => (lastKey = Math.max(lastKey + 1, Date.now() - 5_000));
@@ -175,6 +186,11 @@ async function measure(kind, url, who) {
       ['GET /api/management/downlines', manager, { path: '/api/management/downlines' }],
       ['GET /api/management/report', manager, { path: '/api/management/report' }],
       ['GET /api/audit/identity-checks', auditor, { path: '/api/audit/identity-checks?per_page=20' }],
+      // Issue 45: the learner's own CPD ledger (this period, the earlier ones within retention), the
+      // upline's read of that learner's ledger (each read logged: an insert per request), the team.
+      ['GET /api/cpd/ledger', learner, { path: '/api/cpd/ledger' }],
+      ['GET /api/cpd/ledger/:userId', manager, { path: `/api/cpd/ledger/${learnerId}` }],
+      ['GET /api/cpd/team', manager, { path: '/api/cpd/team' }],
     ].filter(([name]) => !ONLY || name.includes(ONLY));
     const out = new Map();
     for (const [name, auth, { path, method = 'GET', body }] of endpoints) {
@@ -183,6 +199,11 @@ async function measure(kind, url, who) {
       const steady = STEADY_RATE > 0 ? await steadyRate(`${base}${path}`, auth.headers, { rate: method === 'GET' ? STEADY_RATE : STEADY_WRITE_RATE, seconds: SECONDS, connections: CONNECTIONS, method, body }) : null;
       out.set(name, { ...figures(result), steady });
       process.stderr.write(`  ${kind.padEnd(5)} ${name}: ${JSON.stringify(out.get(name))}\n`);
+    }
+    // The insurer's report of every licensee, once per database (the 'large' and 'bulk' runs share one).
+    if (kind !== 'large' && (!ONLY || REPORT_CSV.includes(ONLY))) {
+      out.report = await measureReportCsv(base, `${REPORT_CSV}?list=all`, auditor.headers, server.pid);
+      process.stderr.write(`  ${kind.padEnd(5)} ${REPORT_CSV}: ${JSON.stringify(out.report)}\n`);
     }
     return out;
   } finally {
@@ -211,6 +232,47 @@ async function main() {
   console.log(`\nbench:large — autocannon, ${CONNECTIONS} connections, ${SECONDS} s each; bare Hono hello-world in the same run: ${helloFigures.rps} req/s (p50 ${helloFigures.p50} ms, p99 ${helloFigures.p99} ms)`);
   table(small, same, steadyColumns, "the same requests by the demo's accounts (agent01, manager01, auditor01) on both databases: what the large one's volume costs");
   table(small, bulk, steadyColumns, "on the large database, a learner and a manager of the large set (L000002, L000001): larger answers than the demo's, against the same small figures");
+  cpdBudgets({ small, large: same, bulk });
+}
+
+/** Issue 45's own budgets (ADR 092), beside the figures: absolute, not a ratio to the small database. */
+const CPD_BUDGETS = [
+  ['GET /api/cpd/ledger', 50],
+  ['GET /api/cpd/ledger/:userId', 50],
+  // The team page's one read for ~20 downlines: twice a ledger's budget (ADR 092).
+  ['GET /api/cpd/team', 100],
+];
+const REPORT_BUDGET_S = 60;
+const mb = (bytes) => (bytes == null ? '?' : (bytes / 1048576).toFixed(0));
+
+function cpdBudgets(runs) {
+  const rows = [];
+  for (const [name, budget] of CPD_BUDGETS) {
+    for (const [kind, run] of Object.entries(runs)) {
+      const f = run.get(name);
+      if (!f) continue;
+      const steady = f.steady ? f.steady.p99 : null;
+      const within = f.p99 <= budget && (steady === null || steady <= budget);
+      rows.push([`${name} (${kind})`, `${f.p50}/${f.p99}`, steady === null ? '-' : `${f.steady.p50}/${steady}`, `≤ ${budget}`, within ? 'ok' : 'OVER']);
+    }
+  }
+  if (rows.length > 0) {
+    console.log('\nCPD requests against their own budgets (p99 ms, saturated and steady)\n');
+    const header = ['request', 'saturated p50/p99', 'steady p50/p99', 'budget', 'verdict'];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+    const line = (r) => r.map((v, i) => (i === 0 ? String(v).padEnd(widths[i]) : String(v).padStart(widths[i]))).join('  ');
+    console.log(line(header));
+    for (const r of rows) console.log(line(r));
+  }
+  for (const [kind, run] of Object.entries(runs)) {
+    const r = run.report;
+    if (!r) continue;
+    const verdict = r.seconds <= REPORT_BUDGET_S ? 'ok' : 'OVER';
+    console.log(
+      `\n${REPORT_CSV} (${kind}): ${r.rows.toLocaleString('en')} licensees, ${mb(r.bytes)} MB in ${r.seconds.toFixed(1)} s (budget ≤ ${REPORT_BUDGET_S} s: ${verdict}); ` +
+        `first byte after ${Math.round(r.firstByteMs)} ms; server RSS ${mb(r.rssBefore)} MB before, ${mb(r.rssPeak)} MB at its peak (+${mb(r.rssPeak - r.rssBefore)} MB for a ${mb(r.bytes)} MB file)`,
+    );
+  }
 }
 
 /** Prints small against large, endpoint by endpoint, with the budget's verdicts. */

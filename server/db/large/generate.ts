@@ -1,7 +1,7 @@
 // `npm run db:large` (issue 15, ADR 034): fills the PostgreSQL at DATABASE_URL with a large data set
 // — 100,000 users, 2,000 courses with their lessons and items, about 1,000,000 enrolments, 300,000
-// likes, 10,000,000 on-screen records, 500,000 notifications, 1,000,000 identity checks and a
-// signed-in session with its token per user — on top of the demo data, so the demo accounts still sign in.
+// likes, 10,000,000 on-screen records, 500,000 notifications, 1,000,000 identity checks, a
+// signed-in session with its token per user, and CPD approvals, licences and 285,000 claims (./cpd.ts) — on top of the demo data, so the demo accounts still sign in.
 //
 // Everything is set-based SQL (insert … select … from generate_series); ids and values are arithmetic
 // on the series index, so two runs make the same rows (timestamps are relative to the run's start).
@@ -17,6 +17,7 @@ import { createFileStore } from '../../storage/file-store';
 import { openDatabase } from '../client';
 import { seedIfEmpty, DEMO_ACCOUNTS } from '../seed';
 import { seedContentIfEmpty } from '../seed-content';
+import { CPD_BIG_TABLES, largeCpdSteps } from './cpd';
 
 export const LARGE = {
   users: 100_000,
@@ -36,7 +37,7 @@ export const LARGE = {
   password: 'Learner2026',
 } as const;
 
-const BIG_TABLES = ['course_enrolments', 'course_likes', 'on_screen_logs', 'notifications', 'identity_checks'] as const;
+const BIG_TABLES = ['course_enrolments', 'course_likes', 'on_screen_logs', 'notifications', 'identity_checks', ...CPD_BIG_TABLES] as const;
 
 type Sql = postgres.Sql | postgres.TransactionSql;
 
@@ -254,6 +255,14 @@ async function main(): Promise<void> {
       );
       return r.count;
     });
+    // Issue 45: approvals, licences and claims (server/db/large/cpd.ts).
+    for (const step of largeCpdSteps({ ub, cb, users: U, publishedCourses: P, managerEvery: M, nowMs })) {
+      await timed(step.label, async () => {
+        const rows = await step.run(sql);
+        if (rows === 0) fail(`${step.label}: no rows (the demo seed's CPD claim, whose evidence the bulk claims share, is missing?)`);
+        return rows;
+      });
+    }
     for (const table of BIG_TABLES) await timed(`${table}: indexes and foreign keys`, () => reattach(sql, table, detached.get(table)!));
     });
     // As autovacuum would have left a live database: statistics, and the visibility map that index-only scans need.
