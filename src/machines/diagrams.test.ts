@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { and, not, or, setup, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { StateMachine, and, not, or, setup, type AnyStateMachine, type AnyStateNode } from 'xstate';
 import { accountMergeMachine } from './account-merge/account-merge.machine';
 import { attachmentLikeMachine } from './attachment-like/attachment-like.machine';
 import { attachmentViewerMachine } from './attachment-viewer/attachment-viewer.machine';
@@ -40,7 +40,8 @@ import { cpdStatementMachine } from './cpd-statement/cpd-statement.machine';
 import { cpdReportMachine } from './cpd-report/cpd-report.machine';
 import { cpdTeamMachine } from './cpd-team/cpd-team.machine';
 import { cpdClaimDecisionMachine } from './cpd-claim-decision/cpd-claim-decision.machine';
-import { diagramDocument, toMermaid } from './testing/diagram';
+import { diagramDocument, diagramIds, toMermaid } from './testing/diagram';
+import { machineTransitions } from './testing/machine-transitions';
 
 // DESIGN §3: every machine has its diagram in docs/machines/, generated from the definition, and
 // indexed in docs/machines/README.md with what it governs (ADR 084).
@@ -309,6 +310,20 @@ describe('machine diagrams in docs/machines', () => {
     expect(sorted(drawn.edges), 'every transition, no more and no fewer').toEqual(sorted(config.edges));
   });
 
+  // machineTransitions (the generator's reading, also used outside the generator) against the
+  // test's reading: the same (source, event, target, guard) lines, each targetless one as such.
+  it.each(machines.map((e) => [e.name, e] as const))('machineTransitions(%s) lists every transition of the config', (_name, { machine }) => {
+    const config = readConfig(machine);
+    const ids = diagramIds(machine);
+    const read = machineTransitions(machine);
+    const lines = read.flatMap((t) =>
+      (t.targets.length ? t.targets : [t.source]).map((target) => `${ids.get(t.source)} --> ${ids.get(target)}: ${t.event}${t.guard === undefined ? '' : ` [${t.guard}]`}`),
+    );
+    expect(sorted(lines)).toEqual(sorted(config.edges));
+    expect(read.filter((t) => !t.targets.length).length, 'the targetless ones').toBe(config.transitions.filter((t) => t.targetless).length);
+    expect(read.filter((t) => t.kind === 'always').length, 'the eventless ones').toBe(config.transitions.filter((t) => t.event === 'always').length);
+  });
+
   // The test's reading agrees with XState's own JSON of the machine wherever that JSON has the
   // transition (it has none of the eventless ones).
   it.each(machines.map((e) => [e.name, e] as const))("the reading of %s agrees with XState's JSON", (_name, { machine }) => {
@@ -405,6 +420,21 @@ describe('docs/machines/README.md', () => {
     expect(readFileSync(readmeUrl, 'utf8'), 'run npm run diagrams').toBe(index());
     const pages = readdirSync(new URL('../../docs/machines/', import.meta.url)).filter((f) => f.endsWith('.md') && f !== 'README.md');
     expect(sorted(pages), 'a page per machine, no stale page').toEqual(sorted(machines.map((e) => `${e.name}.md`)));
+  });
+});
+
+// A machine added to src/machines without an entry in the list above would have no page, no line
+// in the index and no story: every machine a `*.machine.ts` exports must be an entry's machine (or
+// a copy of one made by `.provide()`, which keeps its config), every machine factory an entry's source.
+describe('every machine of src/machines is listed', () => {
+  const modules = import.meta.glob<Record<string, unknown>>('./*/*.machine.ts', { eager: true });
+  it.each(Object.entries(modules))('%s', (file, exports) => {
+    const listed = new Set(machines.map((e) => e.machine.config));
+    const found = Object.entries(exports).filter(([, value]) => value instanceof StateMachine) as Array<[string, AnyStateMachine]>;
+    const factories = Object.entries(exports).filter(([key, value]) => typeof value === 'function' && /^create\w*Machine$/.test(key));
+    expect(found.length + factories.length, `${file} exports a machine`).toBeGreaterThan(0);
+    for (const [key, machine] of found) expect(listed.has(machine.config), `${key} of ${file} has an entry (name, what it governs) in diagrams.test.ts`).toBe(true);
+    for (const [key] of factories) expect(machines.map(sourceOf), `${key} of ${file} has an entry`).toContain(`src/machines/${file.slice(2)}`);
   });
 });
 

@@ -1,7 +1,8 @@
 // Renders a machine definition as a Mermaid state diagram, so docs/machines/ is generated from
-// the code (and a test fails when a committed diagram no longer matches its machine). ADR 084.
+// the code (and a test fails when a committed diagram no longer matches its machine). ADR 084, 095.
 //
-// What it draws, from XState v5's state nodes (`machine.root`, `StateNode.transitions`, `.always`):
+// What it draws, from XState v5's state nodes as `machineTransitions` (machine-transitions.ts)
+// reads them (`machine.root`, `StateNode.transitions`, `.always`):
 // - the machine itself as the outer composite state (named by the machine's id), so the
 //   transitions declared on the root (`on` of the machine: taken in any state) have a source;
 // - every compound state as a composite with `[*] --> initial` (the entry into its initial state),
@@ -15,62 +16,14 @@
 // state declared in its parent's block: Mermaid puts a state where it is first named) and the
 // transitions after it, at the top level.
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { machineStates, machineTransitions } from './machine-transitions';
 
-interface Transition {
-  eventType: string;
-  target?: readonly AnyStateNode[];
-  guard?: unknown;
-  delay?: number | string;
-}
+export { guardLabel } from './machine-transitions';
 
-type GuardFunction = ((...args: never[]) => unknown) & { guards?: unknown[]; stateValue?: unknown };
-
-/** A guard by name: `name`, `!name`, `a && b`, `a || b`; an inline function has none. */
-export function guardLabel(guard: unknown): string {
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'function') {
-    const fn = guard as GuardFunction;
-    const inner = (g: unknown) => {
-      const text = guardLabel(g);
-      return /\s/.test(text) ? `(${text})` : text;
-    };
-    if (fn.guards && fn.name === 'not') return `!${inner(fn.guards[0])}`;
-    if (fn.guards && fn.name === 'and') return fn.guards.map(inner).join(' && ');
-    if (fn.guards && fn.name === 'or') return fn.guards.map(inner).join(' || ');
-    if (fn.name === 'stateIn') return `in ${JSON.stringify(fn.stateValue)}`;
-    return 'inline guard';
-  }
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
-  return 'guard';
-}
-
-const toArray = <T,>(value: T | readonly T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? [...(value as T[])] : [value as T]);
-
-/** How an invocation is named on its done / error edges: its id, or its `src` when it has none. */
-function invocationName(node: AnyStateNode, id: string): string {
-  const configs = toArray(node.config.invoke as { id?: string; src: unknown } | Array<{ id?: string; src: unknown }> | undefined);
-  const index = node.invoke.findIndex((i: { id: string }) => i.id === id);
-  const config = configs[index];
-  if (!config) return id;
-  return config.id ?? (typeof config.src === 'string' ? config.src : String(node.invoke[index].src));
-}
-
-/** The edge's event: `always`, `after <delay>`, `done: <invocation>`, `done`, or the event type. */
-function eventLabel(node: AnyStateNode, t: Transition): string {
-  const type = t.eventType;
-  if (type === '') return 'always';
-  if (type.startsWith('xstate.after.')) return `after ${typeof t.delay === 'number' ? `${t.delay}ms` : String(t.delay)}`;
-  const actor = /^xstate\.(done\.actor|error\.actor|snapshot)\.(.+)$/.exec(type);
-  if (actor) return `${{ 'done.actor': 'done', 'error.actor': 'error', snapshot: 'snapshot' }[actor[1]]}: ${invocationName(node, actor[2])}`;
-  if (type === `xstate.done.state.${node.id}`) return 'done';
-  return type;
-}
-
-const nodesOf = (node: AnyStateNode): AnyStateNode[] => [node, ...(Object.values(node.states) as AnyStateNode[]).flatMap(nodesOf)];
-
-/** Mermaid ids: the key where it is unique in the machine, else the path joined by `_`. */
-function idsOf(machine: AnyStateMachine): Map<AnyStateNode, string> {
-  const nodes = nodesOf(machine.root);
+/** Mermaid ids: the key where it is unique in the machine, else the path joined by `_`. Exported
+ * so whatever highlights a state on a drawn diagram (a replay) names it as the diagram does. */
+export function diagramIds(machine: AnyStateMachine): Map<AnyStateNode, string> {
+  const nodes = machineStates(machine);
   const keyOf = (n: AnyStateNode) => (n.parent ? n.key : machine.id);
   const count = new Map<string, number>();
   for (const n of nodes) count.set(keyOf(n), (count.get(keyOf(n)) ?? 0) + 1);
@@ -83,13 +36,8 @@ function idsOf(machine: AnyStateMachine): Map<AnyStateNode, string> {
   return ids;
 }
 
-/** Every transition of a state node: its events, delays, invocations' done/error, and eventless ones. */
-function transitionsOf(node: AnyStateNode): Transition[] {
-  return [...([...node.transitions.values()].flat() as Transition[]), ...((node.always ?? []) as Transition[])];
-}
-
 export function toMermaid(machine: AnyStateMachine): string {
-  const ids = idsOf(machine);
+  const ids = diagramIds(machine);
   const id = (n: AnyStateNode) => ids.get(n)!;
   const label = (n: AnyStateNode, joiner: string) => {
     const name = n.parent ? n.key : machine.id;
@@ -131,12 +79,13 @@ export function toMermaid(machine: AnyStateMachine): string {
   };
   lines.push(`  [*] --> ${id(machine.root)}`);
   declare(machine.root, '  ');
-  for (const n of nodesOf(machine.root)) {
-    for (const t of transitionsOf(n)) {
-      const guard = t.guard === undefined ? '' : ` [${guardLabel(t.guard)}]`;
-      const targets = t.target?.length ? t.target : [n];
-      for (const target of targets) lines.push(`  ${id(n)} --> ${id(target)}: ${eventLabel(n, t)}${guard}`);
-    }
+  for (const t of machineTransitions(machine)) {
+    const guard = t.guard === undefined ? '' : ` [${t.guard}]`;
+    // A transition without a target is drawn as a loop: it runs its actions (context an auditor
+    // follows: an answer kept, terms ticked) or, without any, keeps a parent's handler from
+    // taking the event; either way the event does something in that state.
+    const targets = t.targets.length ? t.targets : [t.source];
+    for (const target of targets) lines.push(`  ${id(t.source)} --> ${id(target)}: ${t.event}${guard}`);
   }
   return lines.join('\n');
 }
