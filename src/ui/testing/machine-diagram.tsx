@@ -1,9 +1,10 @@
 import type { StoryObj } from '@storybook/react-vite';
+import { MermaidPicture } from './mermaid-picture';
 
-// A machine's state diagram in Storybook, beside its view's stories (ADR 084): read from
+// A machine's state diagram in Storybook, beside its view's stories (ADR 084, 095): read from
 // docs/machines/<name>.md, which `npm run diagrams` generates from the machine definition (never
-// copied by hand). Mermaid itself is a heavy renderer kept out of the project: the diagram shows
-// as its states, its transitions and its Mermaid source (GitHub draws the same source).
+// copied by hand). It shows as the picture Mermaid draws (Mermaid loaded only then), its states,
+// its transitions and its Mermaid source (GitHub draws the same source).
 const documents = import.meta.glob<string>('../../../docs/machines/*.md', { query: '?raw', import: 'default', eager: true });
 
 export const diagramNames = Object.keys(documents)
@@ -99,6 +100,7 @@ export function MachineDiagram({ name }: { name: string }) {
         From <code>docs/machines/{name}.md</code>, generated from the machine by <code>npm run diagrams</code>; how to read it:{' '}
         <code>docs/machines/README.md</code>.
       </p>
+      <MermaidPicture source={mermaid} />
       <h2>States</h2>
       <Table
         head={['state', 'inside', 'kind', 'invokes / tags']}
