@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MachineDiagram, diagramNames, machineDiagramStory, readDiagram } from './machine-diagram';
 
@@ -45,12 +45,12 @@ describe('machine diagrams in Storybook', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('State diagram: sign-in');
   });
 
-  it("draws the page's Mermaid source as a picture, Mermaid in its strict mode", async () => {
+  it("draws the page's Mermaid source as a picture, Mermaid in its strict mode with the dagre layout", async () => {
     const markdown = readFileSync(path.join(folder, 'offline-enrolment.md'), 'utf8');
     render(<MachineDiagram name="offline-enrolment" />);
     expect(await screen.findByTestId('drawn')).toBeTruthy();
     expect(mermaid.render).toHaveBeenCalledWith(expect.stringMatching(/^mermaid-/), readDiagram(markdown).mermaid);
-    expect(mermaid.initialize).toHaveBeenCalledWith(expect.objectContaining({ startOnLoad: false, securityLevel: 'strict' }));
+    expect(mermaid.initialize).toHaveBeenCalledWith(expect.objectContaining({ startOnLoad: false, securityLevel: 'strict', layout: 'dagre' }));
     expect(screen.getByTestId('mermaid-picture').getAttribute('aria-busy')).toBe('false');
   });
 

@@ -17,7 +17,9 @@ export function MermaidPicture({ source }: { source: string }) {
     import('mermaid')
       .then(async ({ default: mermaid }) => {
         // strict: labels are text, never HTML or script, and the SVG is sanitised before it is shown.
-        mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral' });
+        // dagre, not Mermaid 12's default ELK: ELK refuses an edge into another level of nesting
+        // (on-screen-time's), and dagre is the layout GitHub draws the same pages with.
+        mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral', layout: 'dagre' });
         const { svg } = await mermaid.render(id, source);
         if (!current || !picture.current) return;
         picture.current.innerHTML = svg;
