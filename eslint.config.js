@@ -74,6 +74,8 @@ const policies = [
   { from: { file: { categories: 'sample' } }, allow: { to: { file: { categories: 'sample' } } } },
   { from: [{ element: { type: 'ui' }, file: { categories: 'test' } }], allow: { to: [layer('machines'), packages('xstate')] } },
   { from: [{ element: { type: 'machines' }, file: { categories: 'test' } }], allow: { to: layer('contract') } },
+  // Mermaid draws the state diagrams in Storybook only, from src/ui/testing/ (ADR 095).
+  { from: [{ element: { type: 'ui' }, file: { categories: 'test-helper' } }], allow: { to: packages('mermaid') } },
   // A real SMTP server, and a throwaway TLS certificate (ADR 053), for the server's tests.
   { from: [{ element: { type: 'server' }, file: { categories: 'test' } }], allow: { to: packages('smtp-server', 'selfsigned') } },
   // Reading back the text of a PDF the server made (ADR 085): pdfjs's legacy build, in server tests.
