@@ -27,7 +27,11 @@ const postgresTestFiles = process.env.TEST_DATABASE_URL
   : [];
 if (process.env.TEST_DATABASE_URL && postgresTestFiles.length === 0) throw new Error('No test file imports server/test-support.ts: the PostgreSQL project would be empty (ADR 020: update opensTestDatabase)');
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  // React Router's package.json names only its development build (ENABLE_DEV_WARNINGS = true:
+  // its warnings stay in the bundle, remix-run/react-router#12532, #14102); the build takes the
+  // production build it ships beside it, the same code with those warnings false and dropped.
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') }, { find: /^react-router\/dom$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/dom-export.mjs') }] } : {},
   // precompress: brotli and gzip of every built text file, sent by the server as they are (ADR 015).
   // stripContractDocs: the browser build leaves out the contracts' OpenAPI texts (ADR 008, 018).
   // inlineEntryCss: the entry's stylesheet is written into index.html, not linked (ADR 035).
@@ -92,4 +96,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

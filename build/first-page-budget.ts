@@ -62,11 +62,12 @@ export const FIRST_PAGE_GOAL_KB = 150;
  */
 export const FIRST_PAGE_BUDGETS: Readonly<Record<FirstPagePath, { scripts: number; kb: number }>> = {
   // 35 scripts, 190.8 KB after ADR 082 (React 19, the bundler's own split); 13 scripts, 172.7 KB
-  // after ADR 089 (the first pages' chunks from the module graph, the sign-in form without react-hook-form).
-  '/login': { scripts: 14, kb: 175 },
+  // after ADR 089 (the first pages' chunks from the module graph, the sign-in form without react-hook-form);
+  // 13 scripts, 170.9 KB with the route titles from the loaded catalogue and React Router's production build (ADR 089, addendum).
+  '/login': { scripts: 14, kb: 173 },
   // 31 scripts, 185.1 KB; 33 scripts, 188.2 KB with the CPD progress tile on the home page (issue 45);
-  // 15 scripts, 182.9 KB after ADR 089.
-  '/main': { scripts: 16, kb: 185 },
+  // 15 scripts, 182.9 KB after ADR 089; 15 scripts, 181.5 KB after its addendum.
+  '/main': { scripts: 16, kb: 183 },
 };
 /** The first pages held to the budget. */
 export type FirstPagePath = '/login' | '/main';

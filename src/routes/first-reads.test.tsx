@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { earlyScript } from '../../build/early-script';
+import { firstGetSenders, handWrittenEarlyFetches } from '../../build/first-get-senders';
 import { courseListPaths, coursePath, departmentsPath } from '../api/schemas/courses.paths';
 import { courseTotalPath } from '../api/schemas/on-screen-time.paths';
 import { currentUserPath } from '../api/schemas/users.paths';
@@ -15,32 +15,14 @@ import { layoutFirstReads } from './layout/layout.first-reads';
 import { lessonFirstReads } from './lesson/lesson.first-reads';
 import { appRoutes } from './router';
 
-// ADR 088: a page's first GETs are written in one place. Issue 44 counted seven before (a
-// hand-written early script, the loaders' prefetch calls, sendEarly/takeEarly, pending-writes.ts,
-// holdEarly, the split-off paths, the machines asking again); this test counts the files that send
-// one, and fails above one.
-
-/** The app's source, build and public files, tests left out. */
-function sources(): string[] {
-  return ['src', 'build', 'public']
-    .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => path.join(dir, file)))
-    .filter((file) => /\.(m?[jt]sx?)$/.test(file) && !/\.(test|stories)\.[jt]sx?$/.test(file) && !file.includes(`${path.sep}testing${path.sep}`));
-}
-
-/** A file that sends a page's first GET by itself: a call of the page-data cache's sender, or of
- * the names it had before ADR 088, or a script that fetches before the app (an early script). */
-const SENDS_FIRST_GET = /\b(sendFirstRead|sendEarly|startEarly|prefetchCatalogue|prefetchCourse|prefetchLesson)\(|__earlyRequests\s*=/;
-const DEFINES = /export function (sendFirstRead)\(/;
+// ADR 088: a page's first GETs are written in one place; build/first-get-senders.ts counts the files
+// that send one (the bench prints the count), and this test fails above one.
 
 describe('a page’s first GETs (ADR 088)', () => {
   it('are sent from one file: the loader of the pages’ declarations; no early script is written by hand', () => {
-    const senders = sources().filter((file) => {
-      const text = readFileSync(file, 'utf8').replace(DEFINES, '');
-      return SENDS_FIRST_GET.test(text) && file !== path.join('build', 'early-script.ts');
-    });
-    expect(senders).toEqual([path.join('src', 'routes', 'first-reads.loader.ts')]);
+    expect(firstGetSenders()).toEqual([path.join('src', 'routes', 'first-reads.loader.ts')]);
     // What the browser runs before the app comes from the build, from the same declarations.
-    expect(sources().filter((file) => file.startsWith('public') && /\bfetch\(/.test(readFileSync(file, 'utf8')))).toEqual([]);
+    expect(handWrittenEarlyFetches()).toEqual([]);
   });
 
   it('name the contracts’ own paths', () => {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router-dom';
 import { ComingSoonView } from '../../ui/coming-soon/coming-soon-view';
-import { routeTitle } from '../layout/page-title';
+import { navTitles, routeTitle } from '../layout/page-title';
 import { viewportWidth } from '../../i18n';
 
 /** Every layout page whose feature comes with a later issue: its title (from the route data) and
@@ -9,5 +9,5 @@ import { viewportWidth } from '../../i18n';
 export default function ComingSoonRoute() {
   const matches = useMatches();
   const { i18n } = useTranslation();
-  return <ComingSoonView title={routeTitle(matches, i18n.language, viewportWidth())} />;
+  return <ComingSoonView title={routeTitle(matches, i18n.language, viewportWidth(), navTitles(i18n))} />;
 }

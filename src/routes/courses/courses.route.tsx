@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMatches, useNavigate } from 'react-router-dom';
 import type { CourseList, DepartmentList } from '../../api/schemas/courses.schema';
 import { CoursesView } from '../../ui/courses/courses-view';
-import { routeTitle } from '../layout/page-title';
+import { navTitles, routeTitle } from '../layout/page-title';
 import { viewportWidth } from '../../i18n';
 import { catalogueMachine, departmentsMachine } from './courses.actor';
 import { CoursesNamespace } from './courses-namespace';
@@ -61,7 +61,7 @@ function CataloguePage({ list }: { list: CourseList }) {
   const query = catalogueQuery(list, nav.params);
   const departments = useDepartments(i18n.language);
   const matches = useMatches();
-  const title = list === 'search' ? t('courses:search_title') : routeTitle(matches, i18n.language, viewportWidth());
+  const title = list === 'search' ? t('courses:search_title') : routeTitle(matches, i18n.language, viewportWidth(), navTitles(i18n));
 
   // The search list needs words: until then there is nothing to ask the server.
   if (query === null) {

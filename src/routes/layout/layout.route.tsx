@@ -9,7 +9,7 @@ import { useAppConfig, useCurrentUser } from '../app-context';
 import { ContinualAuthProvider } from '../continual-auth/continual-auth-provider';
 import { usePageLoading } from '../session/page-busy';
 import { useOptionalSession } from '../session/session-provider';
-import { routeTitle } from './page-title';
+import { navTitles, routeTitle } from './page-title';
 import { viewportWidth } from '../../i18n';
 import { afterPageLoad } from '../../platform/after-page-load';
 import { preloadModal } from '../../ui/primitives/dialog';
@@ -73,7 +73,7 @@ export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
       bottomLinks={bottomLinks({ isManager })}
       courseNavItems={courseNavItems({ offlineEnabled: features.offlineCourse, ...flags, vocab: features.vocab })}
       currentPath={path}
-      pageTitle={routeTitle(matches, i18n.language, viewportWidth())}
+      pageTitle={routeTitle(matches, i18n.language, viewportWidth(), navTitles(i18n))}
       sideNavEnabled={features.sideNav}
       showBackButton={!sideLink}
       showCourseNav={sideLink && !isSettingPage(path)}

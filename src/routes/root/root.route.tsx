@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router-dom';
 import { PRODUCT_TITLE } from '../../config/constants';
 import { useAppConfig } from '../app-context';
-import { routeTitle } from '../layout/page-title';
+import { navTitles, routeTitle } from '../layout/page-title';
 import { AppDownloadGate } from './app-download-gate';
 import { documentTitle } from './document-title';
 
@@ -20,7 +20,7 @@ export function RootRoute() {
   // The product's own name in the interface language (issue 43), unless the server names it otherwise.
   const product = config.productTitle === PRODUCT_TITLE ? t('common:product_title') : config.productTitle;
   // The long variant: the tab title is not squeezed like a phone header.
-  const title = documentTitle(routeTitle(matches, i18n.language, Infinity), product);
+  const title = documentTitle(routeTitle(matches, i18n.language, Infinity, navTitles(i18n)), product);
   const mobileChecked = matches.some((m) => (m.handle as MobileCheckHandle | undefined)?.mobileCheck === true);
 
   useEffect(() => {
