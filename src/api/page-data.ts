@@ -14,6 +14,11 @@ import { getToken, onTokenChange } from '../platform/storage/token-storage';
 // writes change waits for them (afterPendingWrites), never longer than PENDING_WRITE_WAIT_MS. Leaving
 // a lesson sends its on-screen record while the course page already asks for the course: without
 // this, the page could show a reading the server has just completed as not complete.
+//
+// ADR 094: an answer that has arrived is also read as JSON, so the page can hand it to its machine
+// as input (takeArrivedFirstRead) and the machine starts loaded, without a call. And a write of
+// this tab tells the other tabs of the origin (WRITES_CHANNEL_NAME) which resources it changed once
+// it settled: they drop the answers they hold for them, which were asked before the write.
 
 /** How long an answer that arrived before its page asked for it stays good for that page. */
 export const PAGE_DATA_REUSE_MS = 10_000;
@@ -25,6 +30,10 @@ interface Entry {
   arrivedAt?: number;
   /** Aborts the request once nobody will read it, or when its reader stops waiting. */
   controller: AbortController;
+  /** The answer's JSON, once it arrived and was read (a success only). */
+  body?: { value: unknown };
+  /** Settles once the answer arrived and its JSON was read, or it failed; never rejects. */
+  settled: Promise<void>;
 }
 
 /** By language and request (the path under the API root and the query, in any order). */
@@ -37,14 +46,24 @@ function keyOf(path: string, search: URLSearchParams | undefined, language = cur
   return `${language} ${path}?${new URLSearchParams(sorted)}`;
 }
 
-/** Keeps an answer on its way for its page; once arrived, its reuse window starts. */
-function keep(key: string, entry: Entry): void {
-  entries.set(key, entry);
-  entry.response.then(
-    () => (entry.arrivedAt = Date.now()),
+/** Keeps an answer on its way for its page; once arrived, its reuse window starts and its JSON
+ * is read from a copy (the page's call may still read the answer itself, callRoute). */
+function keep(key: string, response: Promise<Response>, rest: Omit<Entry, 'response' | 'settled'>): Promise<void> {
+  const entry: Entry = { ...rest, response, settled: Promise.resolve() };
+  entry.settled = response.then(
+    async (answer) => {
+      entry.arrivedAt = Date.now();
+      try {
+        entry.body = { value: await answer.clone().json() };
+      } catch {
+        // Not JSON, or aborted: the page's own call reads it (and says what is wrong).
+      }
+    },
     // A failure is not an answer: the page asks again.
-    () => entries.get(key) === entry && entries.delete(key),
+    () => void (entries.get(key) === entry && entries.delete(key)),
   );
+  entries.set(key, entry);
+  return entry.settled;
 }
 
 /** Asked with the token stored now, and on its way or arrived lately. */
@@ -55,9 +74,15 @@ function forget(key: string, entry: Entry): void {
   entry.controller.abort();
 }
 
-/** The answers asked and not yet read are not used (this tab is writing what they show, or another session began). */
-export function dropFirstReads(): void {
-  for (const [key, entry] of entries) forget(key, entry);
+/** The answers asked and not yet read are not used (this tab is writing what they show, or another
+ * session began); with `resources`, only the answers under those paths (`courses` drops `courses/2`
+ * and `courses?page=1`, not `users/current`). */
+export function dropFirstReads(resources?: readonly string[]): void {
+  const written = (key: string, under: readonly string[]) => {
+    const path = key.slice(key.indexOf(' ') + 1);
+    return under.some((resource) => path === resource || path.startsWith(`${resource}/`) || path.startsWith(`${resource}?`));
+  };
+  for (const [key, entry] of entries) if (!resources || written(key, resources)) forget(key, entry);
 }
 
 /** No first read is sent until the release: while this tab writes, or while a page is open that
@@ -84,17 +109,29 @@ export function searchOf(query: unknown): URLSearchParams | undefined {
 }
 
 /** Sends a page's first read (`path` under the API root) through the app's http layer, for the page
- * that will ask for it soon, unless it is already waiting. Signed out, or held: nothing. */
-export function sendFirstRead(path: string, query?: Readonly<Record<string, unknown>>): void {
+ * that will ask for it soon, unless it is already waiting. Signed out, or held: nothing. Answers a
+ * promise that settles once the answer arrived and was read, or failed (at once when nothing was sent). */
+export function sendFirstRead(path: string, query?: Readonly<Record<string, unknown>>): Promise<void> {
   const token = getToken();
-  if (!token || holds > 0) return;
+  if (!token || holds > 0) return Promise.resolve();
   for (const [key, entry] of entries) if (!usable(entry)) forget(key, entry);
   const search = searchOf(query);
   const key = keyOf(path, search);
-  if (entries.has(key)) return;
+  const waiting = entries.get(key);
+  if (waiting) return waiting.settled;
   const controller = new AbortController();
   const response = http(path, { method: 'get', signal: controller.signal, ...(search && search.size > 0 ? { searchParams: search } : {}) });
-  keep(key, { token, response, controller });
+  return keep(key, response, { token, controller });
+}
+
+/** The JSON of this GET's answer asked for its page, if it has arrived and can still be used (then
+ * it is gone: read once), or null (on its way, or none: the page's machine asks, callRoute). */
+export function takeArrivedFirstRead(path: string, search: URLSearchParams | undefined): { value: unknown } | null {
+  const key = keyOf(path, search);
+  const entry = entries.get(key);
+  if (!entry?.body || !usable(entry)) return null;
+  entries.delete(key);
+  return entry.body;
 }
 
 /** The answer to this GET asked for its page, if it can still be used (then it is gone), or null.
@@ -137,25 +174,64 @@ export function adoptEarlyScript(requests: unknown): void {
     const key = keyOf(request.path, search, request.lang);
     if (entries.has(key)) continue;
     const resend = () => http(request.path, { method: 'get', ...(search ? { searchParams: search } : {}) });
-    keep(key, {
-      token: request.token,
-      response: request.response.then((answer) => (answer.ok ? answer : resend())),
-      controller: request.controller instanceof AbortController ? request.controller : new AbortController(),
-    });
+    void keep(
+      key,
+      request.response.then((answer) => (answer.ok ? answer : resend())),
+      { token: request.token, controller: request.controller instanceof AbortController ? request.controller : new AbortController() },
+    );
   }
 }
 
-/** Registers a write in flight; answers the same promise. */
-export function trackWrite<T>(write: Promise<T>): Promise<T> {
+/** The channel on which a tab's writes reach the other tabs of the origin (ADR 094). */
+export const WRITES_CHANNEL_NAME = 'agent-academy-writes';
+
+interface WrittenMessage {
+  type: 'written';
+  /** The resources written, as paths under the API root; absent: anything. */
+  resources?: string[];
+}
+
+function parseWritten(data: unknown): WrittenMessage | null {
+  const m = data as Partial<WrittenMessage> | null;
+  if (m?.type !== 'written') return null;
+  if (m.resources === undefined) return { type: 'written' };
+  return Array.isArray(m.resources) && m.resources.every((r) => typeof r === 'string') ? { type: 'written', resources: m.resources } : null;
+}
+
+/** The browser's BroadcastChannel, or null where there is none (each tab then only knows its own
+ * writes; an answer lives at most PAGE_DATA_REUSE_MS anyway). */
+function openWritesChannel(): BroadcastChannel | null {
+  if (typeof BroadcastChannel === 'undefined') return null;
+  const channel = new BroadcastChannel(WRITES_CHANNEL_NAME);
+  channel.onmessage = (event: MessageEvent) => {
+    const message = parseWritten(event.data);
+    if (message) dropFirstReads(message.resources);
+  };
+  return channel;
+}
+
+const writesChannel = openWritesChannel();
+
+/** Registers a write in flight; answers the same promise. `resources` (paths under the API root, as
+ * `dropFirstReads` reads them) are what it changes: once it settled, the other tabs drop their
+ * answers for them (all of theirs without it). This tab drops every answer at once. */
+export function trackWrite<T>(write: Promise<T>, resources?: readonly string[]): Promise<T> {
   dropFirstReads();
   const release = holdFirstReads();
   pendingWrites.add(write);
   const settled = () => {
     pendingWrites.delete(write);
     release();
+    // Also after a failure: part of it may have reached the server (an outbox sent halfway).
+    writesChannel?.postMessage({ type: 'written', ...(resources ? { resources: [...resources] } : {}) } satisfies WrittenMessage);
   };
   write.then(settled, settled);
   return write;
+}
+
+/** Stops listening to the other tabs (tests that load the module twice). */
+export function closeWritesChannel(): void {
+  writesChannel?.close();
 }
 
 /** Resolves once every write in flight now has settled (succeeded or not), or after `limitMs`. */
@@ -169,4 +245,4 @@ export function afterPendingWrites(limitMs: number = PENDING_WRITE_WAIT_MS): Pro
   return Promise.race([all, limit]).finally(() => clearTimeout(timer));
 }
 
-onTokenChange(dropFirstReads);
+onTokenChange(() => dropFirstReads());

@@ -23,6 +23,7 @@ const page = (load: PageModule): Pick<RouteObject, 'lazy'> => ({
 });
 
 const comingSoon = () => import('./coming-soon/coming-soon.route');
+const courseDetailPage = () => import('./course-detail/course-detail.route');
 
 /** Layout pages: the auth guard runs on every child too, since a parent loader does not re-run
  * when only the child changes (SPEC §2: guards cover child activation and lazy loading). */
@@ -35,8 +36,17 @@ function guarded(path: string, title: TitleKey | RouteTitleHandle, load: PageMod
 function firstReadsLoader(declared: PageFirstReads) {
   return (args: LoaderFunctionArgs): null => {
     authGuard(args);
-    if (isAuthenticated()) sendPageFirstReads(declared, args);
+    if (isAuthenticated()) void sendPageFirstReads(declared, args);
     return null;
+  };
+}
+
+/** The same for a page whose machine takes its first answers as input (ADR 094): the loader waits
+ * for them as long as the page's code is on its way, and hands over those that arrived. */
+function firstAnswersLoader(declared: PageFirstReads, pageCode: PageModule) {
+  return (args: LoaderFunctionArgs) => {
+    authGuard(args);
+    return isAuthenticated() ? sendPageFirstReads(declared, args, { pageCode }) : null;
   };
 }
 
@@ -157,7 +167,7 @@ export function appRoutes(): RouteObject[] {
             },
             // Learning pages register for identity prompts (continual authentication).
             {
-              ...guarded('course/:courseId', 'course', () => import('./course-detail/course-detail.route'), firstReadsLoader(courseDetailFirstReads)),
+              ...guarded('course/:courseId', 'course', courseDetailPage, firstAnswersLoader(courseDetailFirstReads, courseDetailPage)),
               shouldRevalidate: ({ currentParams, nextParams }) => currentParams.courseId !== nextParams.courseId,
             },
             guarded('course/:courseId/quiz/:quizId', 'quiz', () => import('./quiz/quiz.route')),

@@ -12,6 +12,12 @@ export interface CourseDetailContext {
   enrolError: string | null;
 }
 
+/** The course's id, and its first answer when the page's loader already has it (ADR 094). */
+export interface CourseDetailInput {
+  id: string;
+  course?: CourseDetail | null;
+}
+
 export type CourseDetailEvent = { type: 'retry' } | { type: 'like.toggle' } | { type: 'enrol' };
 
 export interface SaveLikeInput {
@@ -24,7 +30,8 @@ const flipLike = (course: CourseDetail | null): CourseDetail | null =>
   course && { ...course, liked: !course.liked, likes: Math.max(0, course.likes + (course.liked ? -1 : 1)) };
 
 /**
- * A course page: loading → ready | failed (retry). While ready, liking is optimistic (the count
+ * A course page: loading → ready | failed (retry); it starts ready with the course given as input
+ * (the loader's first answer, ADR 094), loading without it. While ready, liking is optimistic (the count
  * changes at once and is put back if the server refuses) and enrolling marks the course in
  * progress once the server agrees. `loadCourse`, `saveLike`, `enrolCourse` are provided by the
  * route and reject with a SubmissionError.
@@ -33,7 +40,7 @@ export const courseDetailMachine = setup({
   types: {
     context: {} as CourseDetailContext,
     events: {} as CourseDetailEvent,
-    input: {} as { id: string },
+    input: {} as CourseDetailInput,
   },
   actors: {
     loadCourse: fromPromise<CourseDetail, string>(async () => {
@@ -48,15 +55,20 @@ export const courseDetailMachine = setup({
   },
   guards: {
     notEnrolled: ({ context }) => context.course?.status === 'not_enrolled',
+    hasCourse: ({ context }) => context.course !== null,
   },
   actions: {
     flipLike: assign({ course: ({ context }) => flipLike(context.course) }),
   },
 }).createMachine({
   id: 'courseDetail',
-  initial: 'loading',
-  context: ({ input }) => ({ id: input.id, course: null, error: null, likeError: null, enrolError: null }),
+  initial: 'start',
+  context: ({ input }) => ({ id: input.id, course: input.course ?? null, error: null, likeError: null, enrolError: null }),
   states: {
+    /** Where the page starts: with its first answer it asks for nothing. */
+    start: {
+      always: [{ guard: 'hasCourse', target: 'ready' }, { target: 'loading' }],
+    },
     loading: {
       tags: ['busy'],
       entry: assign({ error: null }),

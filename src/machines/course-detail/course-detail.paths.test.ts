@@ -7,6 +7,8 @@ import { SubmissionError } from '../shared/submission-error';
 import { modelPaths, replayRuns, type Oracle } from '../testing/model-coverage';
 
 const input = { id: '2' };
+/** The loader's first answer has arrived: the page starts with it (ADR 094). */
+const withCourse = { id: '2', course: sampleCourse };
 const actorIds = ['loadCourse', 'saveLike', 'enrolCourse'];
 const events = [
   { type: 'retry' },
@@ -22,6 +24,7 @@ const events = [
 
 // Each like flips the count, so simple paths would be many; edge paths take every transition.
 const paths = modelPaths(courseDetailMachine, events, { input, simplePaths: false });
+const pathsWithCourse = modelPaths(courseDetailMachine, events, { input: withCourse, simplePaths: false });
 
 function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknown[]) {
   const view = selectCourseDetailView(live as CourseDetailSnapshot);
@@ -38,6 +41,7 @@ function checkInvariants(live: AnyMachineSnapshot, calls: (id: string) => unknow
 
 // The oracle, from the course page's rules (not read off the machine): once loaded, liking and
 // enrolling go on side by side, one call each at a time; only a learner not enrolled can enrol.
+// It starts loading, or ready when it was given the course (`start`, below).
 type Like = 'idle' | 'saving';
 type Enrol = 'idle' | 'enrolling';
 const ready = (like: Like, enrol: Enrol) => `ready(like.${like}, enrolment.${enrol})`;
@@ -54,6 +58,7 @@ const oracle: Oracle<CourseDetailSnapshot> = {
     const v = s.value as { ready?: { like: Like; enrolment: Enrol } };
     return v.ready ? ready(v.ready.like, v.ready.enrolment) : String(s.value);
   },
+  start: (input) => ((input as { course?: unknown }).course ? ready('idle', 'idle') : 'loading'),
   table: {
     loading: { 'xstate.done.actor.loadCourse': ready('idle', 'idle'), 'xstate.error.actor.loadCourse': 'failed' },
     failed: { retry: 'loading' },
@@ -72,8 +77,8 @@ const oracle: Oracle<CourseDetailSnapshot> = {
 };
 
 describe('course-detail machine, model-based', () => {
-  it(`replays ${paths.length} generated paths against the spec table; every state and transition is covered`, async () => {
-    const result = await replayRuns(courseDetailMachine, [{ input, paths }], {
+  it(`replays ${paths.length} + ${pathsWithCourse.length} generated paths (without and with the first answer) against the spec table; every state and transition is covered`, async () => {
+    const result = await replayRuns(courseDetailMachine, [{ input, paths }, { input: withCourse, paths: pathsWithCourse }], {
       actorIds,
       events,
       oracle: oracle as Oracle,

@@ -176,6 +176,9 @@ export interface Oracle<S extends AnyMachineSnapshot = AnyMachineSnapshot> {
   /** What the view offers (buttons enabled, cancellable, …): per event type, whether the user can
    * send it. Compared at every step with what the machine accepts. */
   offers?: (snapshot: S) => Record<string, boolean>;
+  /** Where the spec says the machine starts for its input, as `state` names it (per region, for a
+   * parallel one): a page given its first answer starts loaded (ADR 094). Checked before each path. */
+  start?: (input: unknown) => string | readonly string[];
 }
 
 /** The dotted path of the active leaf state(s) (`signIn.failed`; regions joined by ` | `). */
@@ -293,6 +296,11 @@ export async function replayPath(machine: AnyStateMachine, path: ModelPath, opti
   const actor = createActor(machine.provide({ actors: control.actors }), { input: options.input, clock, inspect });
   actor.start();
   const reached = new Set<string>((actor.getSnapshot()._nodes as AnyStateNode[]).map((n) => n.id));
+  if (options.oracle?.start) {
+    const want = [options.oracle.start(options.input)].flat();
+    const here = oracleState(options.oracle, actor.getSnapshot());
+    if (here.join(' | ') !== want.join(' | ')) throw new Error(`the machine starts in ${here.join(' | ')}; the spec says ${want.join(' | ')}`);
+  }
   const serialize = (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, context: s.context });
   try {
     for (const step of path.steps) {

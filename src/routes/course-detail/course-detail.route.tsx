@@ -1,12 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { courseIdParamSchema } from '../../api/schemas/courses.schema';
+import { courseDetailSchema, courseIdParamSchema } from '../../api/schemas/courses.schema';
+import { coursePath } from '../../api/schemas/courses.paths';
 import { selectCourseDetailView } from '../../machines/course-detail/course-detail.selectors';
 import { CourseDetailView } from '../../ui/courses/course-detail-view';
 import { useContinualAuthFor } from '../continual-auth/continual-auth-provider';
 import { courseContent } from '../continual-auth/learning-content';
 import { CoursesNamespace } from '../courses/courses-namespace';
+import { useFirstAnswer } from '../first-answer';
 import { FeedbackFormsSection } from '../feedback-forms/feedback-forms.route';
 import { CourseQuizzes } from '../quiz/course-quizzes';
 import { ScormLauncher } from '../scorm/scorm-launcher';
@@ -14,7 +16,9 @@ import { courseDetailRouteMachine } from './course-detail.actor';
 
 function CoursePage({ id }: { id: string }) {
   const navigate = useNavigate();
-  const actor = useActorRef(courseDetailRouteMachine, { input: { id } });
+  // The loader's first answer, when it arrived with the page's code: the machine starts with it (ADR 094).
+  const course = useFirstAnswer({ path: coursePath, params: { id } }, courseDetailSchema);
+  const actor = useActorRef(courseDetailRouteMachine, { input: { id, course } });
   const view = useSelector(actor, selectCourseDetailView);
   return (
     <CourseDetailView

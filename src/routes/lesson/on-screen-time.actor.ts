@@ -49,8 +49,13 @@ export function sendOutbox(storage: OnScreenRecordStorage, deps: Pick<OnScreenTi
   // outbox writes nothing, so it holds back no read (nor the lesson's first reads, ADR 088).
   const writes = storage.readOutbox().length > 0;
   const sending = sendOutboxInOrder(storage, deps);
-  return writes ? trackWrite(sending) : sending;
+  // What the records change that a page reads first: the courses' completion and progress, and the
+  // on-screen totals; another tab drops what it holds of them (ADR 094).
+  return writes ? trackWrite(sending, ON_SCREEN_RECORD_WRITES) : sending;
 }
+
+/** The resources an on-screen record changes, as paths under the API root (page-data.ts). */
+export const ON_SCREEN_RECORD_WRITES = ['courses', 'on_screen_log'] as const;
 
 async function sendOutboxInOrder(storage: OnScreenRecordStorage, deps: Pick<OnScreenTimeDeps, 'putItemLog' | 'putAttachmentStatus'>): Promise<OutboxReport> {
   const report: OutboxReport = { uncredited: 0, reasons: [], refusals: [] };
