@@ -90,6 +90,9 @@ export const evidenceReplayQuerySchema = z
   );
 export type EvidenceReplayQuery = z.infer<typeof evidenceReplayQuerySchema>;
 
+/** What the auditor's page asks to replay (ADR 097): a Hong Kong day, or one course (e-learning or classroom). */
+export type EvidenceReplayAsk = { userId: string } & ({ day: string } | { courseId: string } | { offlineCourseId: string });
+
 export const replayStepSchema = z.object({
   /** Server time of the record (ISO). */
   at: z.string(),
