@@ -145,6 +145,7 @@ describe('API reference', () => {
         '/api/cpd/claims/{id}',
         '/api/cpd/claims/{id}/decision',
         '/api/cpd/claims/{id}/evidence',
+        '/api/cpd/evidence-replay/{userId}',
         '/api/cpd/ledger',
         '/api/cpd/ledger/rows/{rowId}/evidence',
         '/api/cpd/ledger/{userId}',

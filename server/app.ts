@@ -26,6 +26,7 @@ import path from 'node:path';
 import { registerAccountMergeRoutes } from './routes/account-merge.routes';
 import { registerAppConfigRoutes } from './routes/app-config.routes';
 import { registerHomeSummaryRoutes } from './routes/home-summary.routes';
+import { registerEvidenceReplayRoutes } from './routes/evidence-replay.routes';
 import { registerCpdStatementRoutes } from './routes/cpd-statement.routes';
 import { registerCpdClaimRoutes } from './routes/cpd-claim.routes';
 import { registerCpdLedgerRoutes } from './routes/cpd-ledger.routes';
@@ -175,6 +176,7 @@ export function createApp(deps: AppDeps) {
   registerAchievementsRoutes(app, services);
   registerCpdClaimRoutes(app, services);
   registerHomeSummaryRoutes(app, services);
+  registerEvidenceReplayRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);
   // ADR 029: installed SCORM packages, same origin, listed files only.

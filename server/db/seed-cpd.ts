@@ -15,6 +15,7 @@ import {
   cpdSettings,
   cpdTargets,
   creditedSpans,
+  identityChecks,
   managementCourseRules,
   managementOfflineCourseRules,
   offlineCourses,
@@ -141,6 +142,9 @@ async function seedCourseEvidence(tx: Db, { userId, courseId }: { userId: (code:
   const signedOut = new Date(last.key + last.duration * 1000 + 5 * 60_000);
   const sessionId = randomUUID();
   await tx.insert(sessions).values({ id: sessionId, userId: uid, clientId: DEMO_DEVICE_ID, createdAt: signedIn, lastSeenAt: signedOut, revokedAt: signedOut });
+  // Issue 46, ADR 097: a password check passed during the first viewing, on the course's page (what
+  // the auditor's evidence replay shows with the viewing and the credited time of that day).
+  await tx.insert(identityChecks).values({ userId: uid, sessionId, type: 'password', outcome: 'success', courseId: String(courseId), itemId: logs[0].itemId === null ? null : String(logs[0].itemId), createdAt: new Date(first + 60_000) });
   for (const log of logs) {
     const startedAt = new Date(log.key);
     const [viewing] = await tx

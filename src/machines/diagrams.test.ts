@@ -38,6 +38,7 @@ import { cpdLedgerMachine } from './cpd-ledger/cpd-ledger.machine';
 import { homeSummaryMachine } from './home-summary/home-summary.machine';
 import { cpdStatementMachine } from './cpd-statement/cpd-statement.machine';
 import { cpdReportMachine } from './cpd-report/cpd-report.machine';
+import { evidenceReplayMachine } from './evidence-replay/evidence-replay.machine';
 import { cpdTeamMachine } from './cpd-team/cpd-team.machine';
 import { cpdClaimDecisionMachine } from './cpd-claim-decision/cpd-claim-decision.machine';
 import { diagramDocument, diagramIds, toMermaid } from './testing/diagram';
@@ -103,6 +104,7 @@ const machines: Entry[] = [
   { name: 'cpd-statement', machine: cpdStatementMachine, governs: 'The public /verify page: the code printed on a CPD statement or certificate checked with the server, genuine or not.' },
   { name: 'cpd-team', machine: cpdTeamMachine, governs: 'The upline’s team compliance page: each downline against the CPD target, filtered and sorted by the server, and its CSV.' },
   { name: 'cpd-report', machine: cpdReportMachine, governs: 'The compliance officer’s CPD report page: every licensee’s status or a declaration list, paged, and the whole list as a streamed CSV.' },
+  { name: 'evidence-replay', machine: evidenceReplayMachine, governs: 'The auditor’s replay of a learner’s evidence: the server’s recorded transitions of a day or a course, loaded once and stepped through one by one (previous, next, first, last).' },
   { name: 'cpd-claim-decision', machine: cpdClaimDecisionMachine, governs: 'The upline’s claims to decide on the team page: each pending claim of the team approved, or rejected with a reason, once; decided elsewhere said and the list read again.' },
   { name: 'home-summary', machine: homeSummaryMachine, governs: "The home page's summary of the learner: the item to continue where they left off and what is due in the next 14 days, or that there is none." },
   { name: 'cpd-claim', machine: cpdClaimMachine, governs: 'A claim for an outside CPD activity: the form with its evidence file, a refusal that keeps what was typed, a claim shown and corrected once rejected.' },

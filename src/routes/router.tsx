@@ -185,6 +185,8 @@ export function appRoutes(): RouteObject[] {
             // The compliance officer's report and any licensee's ledger: the auditor only (auditorGuard; the server answers an auditor only too).
             guarded('cpd/report', 'cpd_report', () => import('./cpd-report/cpd-report.route'), auditorGuard),
             guarded('cpd/report/ledger/:userId', 'cpd_team_member', () => import('./cpd-team/cpd-team-member.route'), auditorGuard),
+            // Issue 46, ADR 097: the auditor replays a learner's recorded evidence of a day or a course on the state diagrams.
+            guarded('cpd/report/ledger/:userId/replay', 'evidence_replay', () => import('./evidence-replay/evidence-replay.route'), auditorGuard),
             // Issue 45, ADR 086: a claim for an outside activity (`new`), or one claim by its id.
             guarded('cpd/claims/:id', 'cpd_claim', () => import('./cpd-claim/cpd-claim.route')),
             {

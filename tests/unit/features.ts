@@ -548,6 +548,8 @@ export const FEATURES: Record<string, Layers> = {
   'cpd-statement': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
   'cpd-team': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
   'cpd-report': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
+  // Issue 46, ADR 097: the auditor replays a learner's recorded evidence on the state diagrams.
+  'evidence-replay': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
   'cpd-reminders': {
     schema: 'no data on the wire: server/db/schema/cpd-reminders.ts keeps what was sent',
     contract: 'no endpoint: a job (server/main.ts, repeatEvery) sends notifications and emails',

@@ -12,7 +12,8 @@ export const CPD_LICENCE_KINDS = ['insurance_intermediary', 'travel_agent'] as c
 export type CpdLicenceKind = (typeof CPD_LICENCE_KINDS)[number];
 export const CPD_ACTIVITY_KINDS = ['structured', 'e_learning'] as const;
 export type CpdActivityKind = (typeof CPD_ACTIVITY_KINDS)[number];
-export const CPD_LEDGER_READS = ['ledger', 'evidence', 'statement', 'report'] as const;
+/** 'replay': the auditor's evidence replay (issue 46, ADR 097). */
+export const CPD_LEDGER_READS = ['ledger', 'evidence', 'statement', 'report', 'replay'] as const;
 export type CpdLedgerRead = (typeof CPD_LEDGER_READS)[number];
 
 /** One row (id 1): the period and the dates that follow from it. */

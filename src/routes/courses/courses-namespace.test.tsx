@@ -16,6 +16,7 @@ import { ensureVocabNamespace, VOCAB_NS } from '../vocab/vocab-namespace';
 import { CPD_NS, ensureCpdNamespace } from '../cpd-ledger/cpd-ledger-namespace';
 import { CPD_CLAIM_NS, ensureCpdClaimNamespace } from '../cpd-claim/cpd-claim-namespace';
 import { CPD_REPORT_NS, ensureCpdReportNamespace } from '../cpd-report/cpd-report-namespace';
+import { EVIDENCE_REPLAY_NS, ensureEvidenceReplayNamespace } from '../evidence-replay/evidence-replay-namespace';
 import { CPD_STATEMENT_NS, ensureCpdStatementNamespace } from '../cpd-statement/cpd-statement-namespace';
 import { CPD_TEAM_NS, ensureCpdTeamNamespace } from '../cpd-team/cpd-team-namespace';
 import { CPD_CLAIM_DECISION_NS, ensureCpdClaimDecisionNamespace } from '../cpd-claim-decision/cpd-claim-decision-namespace';
@@ -70,7 +71,7 @@ describe('the courses namespace', () => {
     ['zh', zhBundle],
   ] as const)('the %s first chunk leaves out exactly the page namespaces (learning, mock exams, recruits, management, classroom courses, notifications, profile, achievements, vocabulary, the CPD pages, the home summary), and the pages load each of them', async (lang, bundle) => {
     const all = Object.keys(resources[lang]).filter((ns) => ns !== 'server');
-    const pageNamespaces = [...LEARNING_NAMESPACES, MOCK_EXAMS_NS, RECRUITS_NS, MANAGEMENT_NS, OFFLINE_NS, NOTIFICATIONS_NS, PROFILE_NS, ACHIEVEMENTS_NS, VOCAB_NS, CPD_NS, CPD_CLAIM_NS, CPD_REPORT_NS, CPD_STATEMENT_NS, CPD_TEAM_NS, CPD_CLAIM_DECISION_NS, HOME_SUMMARY_NS];
+    const pageNamespaces = [...LEARNING_NAMESPACES, MOCK_EXAMS_NS, RECRUITS_NS, MANAGEMENT_NS, OFFLINE_NS, NOTIFICATIONS_NS, PROFILE_NS, ACHIEVEMENTS_NS, VOCAB_NS, CPD_NS, CPD_CLAIM_NS, CPD_REPORT_NS, CPD_STATEMENT_NS, CPD_TEAM_NS, CPD_CLAIM_DECISION_NS, HOME_SUMMARY_NS, EVIDENCE_REPLAY_NS];
     expect(all.filter((ns) => !(ns in bundle)).sort()).toEqual([...pageNamespaces].sort());
     const i18n = createI18n(lang, { [lang]: bundle });
     await ensureCoursesNamespace(i18n, lang);
@@ -88,6 +89,7 @@ describe('the courses namespace', () => {
     await ensureCpdTeamNamespace(i18n, lang);
     await ensureCpdClaimDecisionNamespace(i18n, lang);
     await ensureHomeSummaryNamespace(i18n, lang);
+    await ensureEvidenceReplayNamespace(i18n, lang);
     for (const ns of pageNamespaces) expect(i18n.getResourceBundle(lang, ns)).toEqual(resources[lang][ns]);
   });
 });

@@ -1,15 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useMatch, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { getCpdEvidence, getCpdLedgerOf } from '../../api/cpd-ledger.api';
 import type { CpdEvidence, CpdLedger } from '../../api/schemas/cpd-ledger.schema';
 import { selectCpdLedgerView } from '../../machines/cpd-ledger/cpd-ledger.selectors';
 import { failureMessage } from '../../machines/shared/submission-error';
+import type { CpdReplayLinks } from '../../ui/cpd-ledger/cpd-evidence';
 import { CpdLedgerView, type CpdPapersView } from '../../ui/cpd-ledger/cpd-ledger-view';
 import { saveCpdPaper } from '../cpd-statement/cpd-statement.actor';
 import { cpdLedgerRouteMachine } from '../cpd-ledger/cpd-ledger.actor';
 import { CpdNamespace } from '../cpd-ledger/cpd-ledger-namespace';
+import { replayHref } from '../evidence-replay/evidence-replay.href';
 import { withSubmissionError as shown } from '../submission';
 
 /** The ledger machine reading a downline's ledger: GET /api/cpd/ledger/:userId (the server checks it is the caller's downline, and records the read).
@@ -22,7 +24,19 @@ const memberLedger = (userId: string) =>
     },
   });
 
-function MemberLedger({ userId }: { userId: string }) {
+/** Hong Kong is UTC+8 all year: the calendar day a server time falls on there (the replay's ?day=). */
+const hongKongDay = (at: string) => new Date(Date.parse(at) + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** Issue 46, ADR 097: the auditor's replay of a viewing's day, or of a course row (a claim has none). */
+const replayLinks = (userId: string): CpdReplayLinks => ({
+  ofDay: (at) => replayHref(userId, { day: hongKongDay(at) }),
+  ofRow: (row) => {
+    const id = row.id.slice(row.id.indexOf(':') + 1);
+    return row.source === 'course' ? replayHref(userId, { courseId: id }) : row.source === 'offline' ? replayHref(userId, { offlineCourseId: id }) : null;
+  },
+});
+
+function MemberLedger({ userId, auditor }: { userId: string; auditor: boolean }) {
   const machine = useMemo(() => memberLedger(userId), [userId]);
   const actor = useActorRef(machine);
   const view = useSelector(actor, selectCpdLedgerView);
@@ -45,6 +59,7 @@ function MemberLedger({ userId }: { userId: string }) {
       onCloseEvidence={() => actor.send({ type: 'evidence.close' })}
       papers={papers}
       onDownloadStatement={download}
+      replayLinks={auditor ? replayLinks(userId) : undefined}
     />
   );
 }
@@ -52,9 +67,11 @@ function MemberLedger({ userId }: { userId: string }) {
 /** /cpd/team/:userId (issue 45, ADR 087): a downline's CPD ledger, read only, in the ledger's own view. */
 export default function CpdTeamMemberRoute() {
   const { userId = '' } = useParams();
+  // The same page is the auditor's /cpd/report/ledger/:userId: only there are the replays offered (the server answers an auditor only).
+  const auditor = useMatch('/cpd/report/ledger/:userId') !== null;
   return (
     <CpdNamespace>
-      <MemberLedger key={userId} userId={userId} />
+      <MemberLedger key={userId} userId={userId} auditor={auditor} />
     </CpdNamespace>
   );
 }

@@ -1,19 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import type { CpdEvidence } from '../../api/schemas/cpd-ledger.schema';
+import { Link } from 'react-router-dom';
+import type { CpdEvidence, CpdLedgerRow } from '../../api/schemas/cpd-ledger.schema';
 import type { CpdEvidenceView } from '../../machines/cpd-ledger/cpd-ledger.selectors';
 import { formatCalendarDay, formatDateTime, formatTime } from '../format/date-format';
 import { Button } from '../primitives/button';
 import { Modal } from '../primitives/dialog';
 import { durationText, hoursText } from './cpd-format';
 
+/** The auditor's evidence replay pages (issue 46): of the day of a moment, of a row's course (null: none). */
+export interface CpdReplayLinks {
+  ofDay: (at: string) => string;
+  ofRow: (row: CpdLedgerRow) => string | null;
+}
+
 export interface CpdEvidenceDialogProps {
   evidence: CpdEvidenceView | null;
   onRetry: () => void;
   onClose: () => void;
+  replayLinks?: CpdReplayLinks;
 }
 
 /** What backs one ledger row (issue 45): credited seconds per item with viewings, check-in/out, or the claim. */
-export function CpdEvidenceDialog({ evidence, onRetry, onClose }: CpdEvidenceDialogProps) {
+export function CpdEvidenceDialog({ evidence, onRetry, onClose, replayLinks }: CpdEvidenceDialogProps) {
   const { t } = useTranslation();
   const row = evidence?.row;
   return (
@@ -30,19 +38,27 @@ export function CpdEvidenceDialog({ evidence, onRetry, onClose }: CpdEvidenceDia
         </Button>
       }
     >
-      {evidence ? <EvidenceBody view={evidence} onRetry={onRetry} /> : null}
+      {evidence ? <EvidenceBody view={evidence} onRetry={onRetry} replayLinks={replayLinks} /> : null}
     </Modal>
   );
 }
 
-function EvidenceBody({ view, onRetry }: { view: CpdEvidenceView; onRetry: () => void }) {
+function EvidenceBody({ view, onRetry, replayLinks }: { view: CpdEvidenceView; onRetry: () => void; replayLinks?: CpdReplayLinks }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const { row } = view;
+  const ofRow = replayLinks?.ofRow(row) ?? null;
   return (
     <div className="cpd-evidence__body">
       <p className="cpd-evidence__counted">{t('cpd:evidence.counted', { hours: hoursText(t, 'cpd:hours', row.minutes), date: formatCalendarDay(row.completed_on, lang) })}</p>
       {row.reference ? <p className="cpd-evidence__reference">{t('cpd:evidence.reference', { reference: row.reference })}</p> : null}
+      {ofRow ? (
+        <p>
+          <Link to={ofRow} data-testid="cpd-evidence-replay-course">
+            {t('cpd:evidence.replay_course')}
+          </Link>
+        </p>
+      ) : null}
       {view.status === 'opening' ? <p role="status">{t('cpd:evidence.loading')}</p> : null}
       {view.status === 'failed' ? (
         <div role="alert" className="cpd-view__error">
@@ -50,12 +66,12 @@ function EvidenceBody({ view, onRetry }: { view: CpdEvidenceView; onRetry: () =>
           {view.canRetry ? <Button onClick={onRetry}>{t('cpd:evidence.retry')}</Button> : null}
         </div>
       ) : null}
-      {view.evidence ? <EvidenceDetails evidence={view.evidence} lang={lang} /> : null}
+      {view.evidence ? <EvidenceDetails evidence={view.evidence} lang={lang} ofDay={replayLinks?.ofDay} /> : null}
     </div>
   );
 }
 
-function EvidenceDetails({ evidence, lang }: { evidence: CpdEvidence; lang: string }) {
+function EvidenceDetails({ evidence, lang, ofDay }: { evidence: CpdEvidence; lang: string; ofDay?: (at: string) => string }) {
   const { t } = useTranslation();
   const at = (iso: string) => formatDateTime(iso, lang, { seconds: true });
   return (
@@ -87,6 +103,13 @@ function EvidenceDetails({ evidence, lang }: { evidence: CpdEvidence; lang: stri
                           ? t('cpd:evidence.checks', { count: v.identity_checks.length, times: v.identity_checks.map((c) => formatTime(c.at, lang, { seconds: true })).join(', ') })
                           : t('cpd:evidence.no_checks')}
                       </p>
+                      {ofDay ? (
+                        <p>
+                          <Link to={ofDay(v.started_at)} data-testid="cpd-evidence-replay-day">
+                            {t('cpd:evidence.replay_day')}
+                          </Link>
+                        </p>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

@@ -3,7 +3,7 @@ import type { CpdLedgerRow, CpdPeriodSummary } from '../../api/schemas/cpd-ledge
 import type { CpdLedgerViewModel, CpdPeriodView } from '../../machines/cpd-ledger/cpd-ledger.selectors';
 import { formatCalendarDay } from '../format/date-format';
 import { Button } from '../primitives/button';
-import { CpdEvidenceDialog } from './cpd-evidence';
+import { CpdEvidenceDialog, type CpdReplayLinks } from './cpd-evidence';
 import { hoursText } from './cpd-format';
 import './cpd-ledger.css';
 
@@ -18,6 +18,8 @@ export interface CpdLedgerViewProps {
   papers?: CpdPapersView;
   onDownloadStatement?: (format: 'pdf' | 'csv') => void;
   onCertificate?: (rowId: string) => void;
+  /** The auditor's replay of a day or of a row's course (issue 46); absent: not offered. */
+  replayLinks?: CpdReplayLinks;
 }
 
 /** A download of a CPD paper: under way, its failure, the code printed on the last statement. */
@@ -73,7 +75,7 @@ export function CpdLedgerView(p: CpdLedgerViewProps) {
           {view.previous.length > 0 ? <Previous periods={view.previous} /> : null}
         </>
       ) : null}
-      <CpdEvidenceDialog evidence={view.evidence} onRetry={p.onRetryEvidence} onClose={p.onCloseEvidence} />
+      <CpdEvidenceDialog evidence={view.evidence} onRetry={p.onRetryEvidence} onClose={p.onCloseEvidence} replayLinks={p.replayLinks} />
     </section>
   );
 }
