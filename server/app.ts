@@ -25,6 +25,7 @@ import { createFileStore, type FileStore } from './storage/file-store';
 import path from 'node:path';
 import { registerAccountMergeRoutes } from './routes/account-merge.routes';
 import { registerAppConfigRoutes } from './routes/app-config.routes';
+import { registerLearningMapRoutes } from './routes/learning-map.routes';
 import { registerHomeSummaryRoutes } from './routes/home-summary.routes';
 import { registerCpdStatementRoutes } from './routes/cpd-statement.routes';
 import { registerCpdClaimRoutes } from './routes/cpd-claim.routes';
@@ -175,6 +176,7 @@ export function createApp(deps: AppDeps) {
   registerAchievementsRoutes(app, services);
   registerCpdClaimRoutes(app, services);
   registerHomeSummaryRoutes(app, services);
+  registerLearningMapRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);
   // ADR 029: installed SCORM packages, same origin, listed files only.

@@ -596,6 +596,18 @@ export const FEATURES: Record<string, Layers> = {
     test: true,
   },
   'home-summary': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
+  // Issue 47 (ADR 098): server, API and client calls first; the page (machine, route, view) is the next step.
+  'learning-map': {
+    schema: true,
+    contract: true,
+    api: true,
+    machine: 'not yet: the /learning-map page is still the coming-soon page (issue 47, next step)',
+    route: 'not yet: the /learning-map page is still the coming-soon page (issue 47, next step)',
+    ui: 'not yet: the /learning-map page is still the coming-soon page (issue 47, next step)',
+    serverRoute: true,
+    serverDomain: true,
+    test: true,
+  },
   // new:feature adds here
 };
 
