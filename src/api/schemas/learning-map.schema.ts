@@ -74,5 +74,6 @@ export type LearningMapAssignResult = z.infer<typeof learningMapAssignResultSche
 
 /** A map a manager may assign (GET /api/learning-map/catalogue), with the downlines holding it. */
 export const learningMapOfferSchema = z.object({ id: z.string(), title: z.string(), items_total: z.number(), due_on: z.nullable(z.string()), holders: z.array(z.string()) });
+export type LearningMapOffer = z.infer<typeof learningMapOfferSchema>;
 export const learningMapCatalogueSchema = z.object({ maps: z.array(learningMapOfferSchema), downlines: z.array(z.object({ id: z.string(), name: z.string(), agent_code: z.string() })) });
 export type LearningMapCatalogue = z.infer<typeof learningMapCatalogueSchema>;
