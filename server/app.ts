@@ -25,6 +25,7 @@ import { createFileStore, type FileStore } from './storage/file-store';
 import path from 'node:path';
 import { registerAccountMergeRoutes } from './routes/account-merge.routes';
 import { registerAppConfigRoutes } from './routes/app-config.routes';
+import { registerLearningMapRoutes } from './routes/learning-map.routes';
 import { registerHomeSummaryRoutes } from './routes/home-summary.routes';
 import { registerEvidenceReplayRoutes } from './routes/evidence-replay.routes';
 import { registerCpdStatementRoutes } from './routes/cpd-statement.routes';
@@ -177,6 +178,7 @@ export function createApp(deps: AppDeps) {
   registerCpdClaimRoutes(app, services);
   registerHomeSummaryRoutes(app, services);
   registerEvidenceReplayRoutes(app, services);
+  registerLearningMapRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);
   // ADR 029: installed SCORM packages, same origin, listed files only.

@@ -20,6 +20,8 @@ import { createFileStore } from './storage/file-store';
 import { finishOverdueMockAttempts } from './domain/mock-exams';
 import { finishOverdueAttempts, QUIZ_SWEEP_INTERVAL_MS } from './domain/quizzes';
 import { runCpdReminders } from './domain/cpd-reminders';
+import { runLearningMapReminders } from './domain/learning-map-reminders';
+import { buildAppConfig } from './domain/app-config';
 import { createBackgroundTasks, repeatEvery } from './tasks';
 import { isLoopbackHost } from './http/client-address';
 import { tlsServeOptions } from './http/node-server';
@@ -179,6 +181,13 @@ async function serveApp(config: ServerConfig, prepared: Awaited<ReturnType<typeo
   const stopCpdReminders = repeatEvery(tasks, 'cpd reminders', CPD_REMINDERS_INTERVAL_MS, async () => {
     await runCpdReminders(database.db, mailer, new Date(clock.now()), log);
   });
+  // ADR 098: "learning map incomplete" 7 days and 1 day before an item's due day ends. Every process
+  // runs it; learning_map_reminders_sent's unique key lets one notify each (item, threshold). Off with the feature.
+  const stopLearningMapReminders = buildAppConfig(config).appEnabledFunction.learningMap
+    ? repeatEvery(tasks, 'learning map reminders', CPD_REMINDERS_INTERVAL_MS, async () => {
+        await runLearningMapReminders(database.db, new Date(clock.now()), log);
+      })
+    : () => {};
   let fetch = e2eClock ? withE2eClock(app.fetch, e2eClock) : app.fetch;
   if (process.env.WORKER_HEADER === '1') fetch = withWorkerHeader(fetch);
   if (e2eClock) log(`test clock: ${E2E_CLOCK_PATH} moves this server's clock (E2E_CLOCK=1, for the end-to-end journeys only)`);
@@ -210,6 +219,7 @@ async function serveApp(config: ServerConfig, prepared: Awaited<ReturnType<typeo
     stopQuizSweep();
     stopHousekeeping();
     stopCpdReminders();
+    stopLearningMapReminders();
     server.close(async () => {
       await tasks.idle();
       mailer.close();

@@ -19,6 +19,7 @@ import { DEMO_OFFLINE_COURSES, DEMO_OFFLINE_ENQUIRY_EMAIL } from './fixtures/dem
 import { seedManagementDemo } from './seed-management';
 import { demoMomentInPeriod, seedCpdDemo, storeCpdDemoEvidence } from './seed-cpd';
 import { seedNotifications } from './seed-notifications';
+import { seedLearningMaps } from './seed-learning-map';
 import { DEMO_ATTEMPTS, DEMO_QUIZZES } from './fixtures/demo-quizzes';
 import { DEMO_MOCK_ATTEMPTS, DEMO_MOCK_BANK, DEMO_MOCK_PAPER, DEMO_MOCK_TOPICS } from './fixtures/demo-mock-exams';
 import { mockPasses } from '../domain/mock-exams';
@@ -237,6 +238,7 @@ export async function seedContentIfEmpty(db: Db, files: FileStore, now = Date.no
     await seedManagementDemo(tx, { courseIds, userId, now });
     await seedCpdDemo(tx, { userId, courseIds, now, evidence: cpdEvidence });
     await seedNotifications(tx, { courseIds, userId, now });
+    await seedLearningMaps(tx, { courseIds, userId, now });
     await seedVocab(tx, { userId, at });
 
     await tx.insert(courseLikes).values(DEMO_COURSE_LIKES.map((l) => ({ userId: userId(l.user), courseId: courseIds.get(l.course)! })));

@@ -8,6 +8,7 @@ import { recruitAccounts, users, type UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { recruitAccountMail } from '../mail/recruit-account.mail';
+import { assignNewJoinerMaps } from './learning-map';
 
 // Issue 14, SPEC §3 and §5: a manager creates a pre-recruit or recruit account.
 
@@ -46,7 +47,7 @@ export interface CreateRecruitInput {
  * and emails its first sign-in details. Refusals are HttpErrors with the §8 messages.
  */
 export async function createRecruitAccount(
-  deps: { db: Db; mailer: Mailer; appBaseUrl: string },
+  deps: { db: Db; mailer: Mailer; appBaseUrl: string; now?: Date },
   creator: UserRow,
   input: CreateRecruitInput,
   lang: Language,
@@ -83,6 +84,8 @@ export async function createRecruitAccount(
         .returning();
       if (!row) continue;
       await tx.insert(recruitAccounts).values({ userId: row.id, kind: input.kind, createdBy: creator.id });
+      // Issue 47 (ADR 098): every map marked for new joiners is theirs from the first sign-in.
+      await assignNewJoinerMaps(tx, row.id, deps.now ?? new Date());
       return row;
     }
   });

@@ -11,7 +11,7 @@ export function registerRecruitAccountRoutes(app: ApiApp, s: AppServices): void 
   defineRoute(app, createRecruitAccountRoute, s.requireFullAuth, async (c, { body }) => {
     const user = await findUserById(s.db, c.get('session').userId);
     if (!user) throw new HttpError(401, 'server:session_expired');
-    const account = await createRecruitAccount({ db: s.db, mailer: s.mailer, appBaseUrl: s.config.appBaseUrl }, user, body, langOf(c));
+    const account = await createRecruitAccount({ db: s.db, mailer: s.mailer, appBaseUrl: s.config.appBaseUrl, now: new Date(s.clock.now()) }, user, body, langOf(c));
     return c.json(account, 201);
   });
 }

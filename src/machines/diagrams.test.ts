@@ -35,6 +35,7 @@ import { videoPlayerMachine } from './video-player/video-player.machine';
 import { vocabMachine } from './vocab/vocab.machine';
 import { cpdClaimMachine } from './cpd-claim/cpd-claim.machine';
 import { cpdLedgerMachine } from './cpd-ledger/cpd-ledger.machine';
+import { learningMapMachine } from './learning-map/learning-map.machine';
 import { homeSummaryMachine } from './home-summary/home-summary.machine';
 import { cpdStatementMachine } from './cpd-statement/cpd-statement.machine';
 import { cpdReportMachine } from './cpd-report/cpd-report.machine';
@@ -101,6 +102,7 @@ const machines: Entry[] = [
   { name: 'offline-trainer', machine: offlineTrainerMachine, governs: "The trainer's screen: the attendance codes that change every minute on the server's clock, and new codes on request." },
   { name: 'vocab', machine: vocabMachine, governs: "The vocabulary page: the browser's copy of the glossary kept as new as the server's, and bookmark changes kept until the server has them." },
   { name: 'cpd-ledger', machine: cpdLedgerMachine, governs: "The CPD ledger page: a period's hours against the target, each counted activity, and the evidence behind a row." },
+  { name: 'learning-map', machine: learningMapMachine, governs: "The learning-map pages: the learner's maps and history, one map's items as the server judged them, and a manager's assign form." },
   { name: 'cpd-statement', machine: cpdStatementMachine, governs: 'The public /verify page: the code printed on a CPD statement or certificate checked with the server, genuine or not.' },
   { name: 'cpd-team', machine: cpdTeamMachine, governs: 'The upline’s team compliance page: each downline against the CPD target, filtered and sorted by the server, and its CSV.' },
   { name: 'cpd-report', machine: cpdReportMachine, governs: 'The compliance officer’s CPD report page: every licensee’s status or a declaration list, paged, and the whole list as a streamed CSV.' },

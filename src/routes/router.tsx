@@ -208,7 +208,9 @@ export function appRoutes(): RouteObject[] {
               ],
             },
             guarded('mockexam', 'mockexam', () => import('./mock-exams/mock-exams.route'), featureGuard('mockExam')),
-            guarded('learning-map', 'learning_map', comingSoon, featureGuard('learningMap')),
+            // Issue 47, ADR 098: the learner's maps and history, and one map (a manager assigns from the list).
+            guarded('learning-map', 'learning_map', () => import('./learning-map/learning-map.route'), featureGuard('learningMap')),
+            guarded('learning-map/:id', 'learning_map', () => import('./learning-map/learning-map.route'), featureGuard('learningMap')),
             guarded('pdf/*', 'pdf', comingSoon),
           ],
         },

@@ -598,6 +598,18 @@ export const FEATURES: Record<string, Layers> = {
     test: true,
   },
   'home-summary': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
+  // Issue 47 (ADR 098): server, API and client calls first; the page (machine, route, view) is the next step.
+  'learning-map': {
+    schema: true,
+    contract: true,
+    api: true,
+    machine: true,
+    route: true,
+    ui: true,
+    serverRoute: true,
+    serverDomain: true,
+    test: true,
+  },
   // new:feature adds here
 };
 

@@ -14,6 +14,7 @@ import { ensureNotificationsNamespace, NOTIFICATIONS_NS } from '../notifications
 import { ACHIEVEMENTS_NS, ensureProfileNamespace, PROFILE_NS } from '../profile/profile-namespace';
 import { ensureVocabNamespace, VOCAB_NS } from '../vocab/vocab-namespace';
 import { CPD_NS, ensureCpdNamespace } from '../cpd-ledger/cpd-ledger-namespace';
+import { ensureLearningMapNamespace, LEARNING_MAP_NS } from '../learning-map/learning-map-namespace';
 import { CPD_CLAIM_NS, ensureCpdClaimNamespace } from '../cpd-claim/cpd-claim-namespace';
 import { CPD_REPORT_NS, ensureCpdReportNamespace } from '../cpd-report/cpd-report-namespace';
 import { EVIDENCE_REPLAY_NS, ensureEvidenceReplayNamespace } from '../evidence-replay/evidence-replay-namespace';
@@ -71,7 +72,7 @@ describe('the courses namespace', () => {
     ['zh', zhBundle],
   ] as const)('the %s first chunk leaves out exactly the page namespaces (learning, mock exams, recruits, management, classroom courses, notifications, profile, achievements, vocabulary, the CPD pages, the home summary), and the pages load each of them', async (lang, bundle) => {
     const all = Object.keys(resources[lang]).filter((ns) => ns !== 'server');
-    const pageNamespaces = [...LEARNING_NAMESPACES, MOCK_EXAMS_NS, RECRUITS_NS, MANAGEMENT_NS, OFFLINE_NS, NOTIFICATIONS_NS, PROFILE_NS, ACHIEVEMENTS_NS, VOCAB_NS, CPD_NS, CPD_CLAIM_NS, CPD_REPORT_NS, CPD_STATEMENT_NS, CPD_TEAM_NS, CPD_CLAIM_DECISION_NS, HOME_SUMMARY_NS, EVIDENCE_REPLAY_NS];
+    const pageNamespaces = [...LEARNING_NAMESPACES, MOCK_EXAMS_NS, RECRUITS_NS, MANAGEMENT_NS, OFFLINE_NS, NOTIFICATIONS_NS, PROFILE_NS, ACHIEVEMENTS_NS, VOCAB_NS, CPD_NS, CPD_CLAIM_NS, CPD_REPORT_NS, CPD_STATEMENT_NS, CPD_TEAM_NS, CPD_CLAIM_DECISION_NS, HOME_SUMMARY_NS, EVIDENCE_REPLAY_NS, LEARNING_MAP_NS];
     expect(all.filter((ns) => !(ns in bundle)).sort()).toEqual([...pageNamespaces].sort());
     const i18n = createI18n(lang, { [lang]: bundle });
     await ensureCoursesNamespace(i18n, lang);
@@ -83,6 +84,7 @@ describe('the courses namespace', () => {
     await ensureProfileNamespace(i18n, lang);
     await ensureVocabNamespace(i18n, lang);
     await ensureCpdNamespace(i18n, lang);
+    await ensureLearningMapNamespace(i18n, lang);
     await ensureCpdClaimNamespace(i18n, lang);
     await ensureCpdReportNamespace(i18n, lang);
     await ensureCpdStatementNamespace(i18n, lang);
