@@ -25,6 +25,8 @@ import { createFileStore, type FileStore } from './storage/file-store';
 import path from 'node:path';
 import { registerAccountMergeRoutes } from './routes/account-merge.routes';
 import { registerAppConfigRoutes } from './routes/app-config.routes';
+import { registerReadingNoteRoutes } from './routes/reading-note.routes';
+import { registerNewJoinerWelcomeRoutes } from './routes/new-joiner-welcome.routes';
 import { registerHomeSummaryRoutes } from './routes/home-summary.routes';
 import { registerCpdStatementRoutes } from './routes/cpd-statement.routes';
 import { registerCpdClaimRoutes } from './routes/cpd-claim.routes';
@@ -175,6 +177,8 @@ export function createApp(deps: AppDeps) {
   registerAchievementsRoutes(app, services);
   registerCpdClaimRoutes(app, services);
   registerHomeSummaryRoutes(app, services);
+  registerNewJoinerWelcomeRoutes(app, services);
+  registerReadingNoteRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);
   // ADR 029: installed SCORM packages, same origin, listed files only.

@@ -596,6 +596,8 @@ export const FEATURES: Record<string, Layers> = {
     test: true,
   },
   'home-summary': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
+  'new-joiner-welcome': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
+  'reading-note': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
   // new:feature adds here
 };
 
