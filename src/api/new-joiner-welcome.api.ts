@@ -1,7 +1,12 @@
 import { callRoute } from './call-route';
-import type { NewJoinerWelcomeList } from './schemas/new-joiner-welcome.schema';
-import { getNewJoinerWelcomeRoute } from './schemas/new-joiner-welcome.routes';
+import { getNewJoinerWelcomeRoute, postNewJoinerWelcomeRoute } from './schemas/new-joiner-welcome.routes';
 
-export function getNewJoinerWelcome(): Promise<NewJoinerWelcomeList> {
-  return callRoute(getNewJoinerWelcomeRoute, {});
+/** Whether the caller's welcome is due (the server decides, ADR 102). */
+export async function getWelcomeDue(): Promise<boolean> {
+  return (await callRoute(getNewJoinerWelcomeRoute)).due;
+}
+
+/** Records that the caller dismissed the welcome. */
+export async function dismissWelcome(): Promise<void> {
+  await callRoute(postNewJoinerWelcomeRoute);
 }

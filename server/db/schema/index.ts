@@ -28,3 +28,4 @@ export * from './cpd-claim';
 export * from './cpd-ledger';
 export * from './cpd-statement';
 export * from './cpd-reminders';
+export * from './reading-notes';
