@@ -1,11 +1,21 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { selectReadingNoteView } from '../../machines/reading-note/reading-note.selectors';
+import { useEffect, useState } from 'react';
+import { getReadingNotes } from '../../api/reading-note.api';
+import type { ReadingNote } from '../../api/schemas/reading-note.schema';
 import { ReadingNoteView } from '../../ui/reading-note/reading-note-view';
-import { readingNoteRouteMachine } from './reading-note.actor';
 
-/** Provider + selectors → view props. Add it to src/routes/router.tsx under its path. */
+/** /notes: all of the learner's notes, by course (a read and its retry; nothing to decide). */
 export default function ReadingNoteRoute() {
-  const actor = useActorRef(readingNoteRouteMachine);
-  const view = useSelector(actor, selectReadingNoteView);
-  return <ReadingNoteView {...view} onRetry={() => actor.send({ type: 'retry' })} />;
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<{ status: 'loading' | 'ready' | 'failed'; notes: ReadingNote[] }>({ status: 'loading', notes: [] });
+  useEffect(() => {
+    let live = true;
+    getReadingNotes().then(
+      (notes) => live && setState({ status: 'ready', notes }),
+      () => live && setState({ status: 'failed', notes: [] }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  return <ReadingNoteView {...state} onRetry={() => (setState({ status: 'loading', notes: [] }), setAttempt((n) => n + 1))} />;
 }
