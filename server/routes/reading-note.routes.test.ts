@@ -36,6 +36,13 @@ const post = (token: string, json: unknown, lang = 'en') => write('/api/reading-
 const mine = async (token: string, query = '') => readingNoteListSchema.parse(await (await ctx.request(`/api/reading-notes${query}`, { token })).json()).data;
 
 describe('reading notes (issue 47)', () => {
+  it('starts with agent01’s two demo notes, one on page 2 of a PDF; agent02 has none', async () => {
+    const seeded = await mine(agent01);
+    expect(seeded).toHaveLength(2);
+    expect(seeded.find((n) => n.pdf_page === 2)?.attachment_id).not.toBeNull();
+    expect(await mine(agent02)).toEqual([]);
+  });
+
   it('keeps a note on a PDF page with its quote; the server takes the course and the attachment from the item', async () => {
     const at = new Date(ctx.clock.now()).toISOString();
     const res = await post(agent01, { item_id: String(pdfItem.id), pdf_page: 2, text: '  Remember the cooling-off period  ', quote: 'cooling-off period of 21 days' });

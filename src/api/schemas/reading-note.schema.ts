@@ -4,9 +4,9 @@ import { idTextSchema, int4, text } from './bounds.schema';
 // Issue 47, ADR 102: a learner's reading notes. Only the owner reads or changes one; the place is
 // a course item (and, for a PDF, a page); the server takes the course and the attachment from the item.
 
-/** Longest note text and longest quoted passage (the messages name the same numbers). */
-export const READING_NOTE_TEXT_MAX = 2000;
-export const READING_NOTE_QUOTE_MAX = 1000;
+import { READING_NOTE_QUOTE_MAX, READING_NOTE_TEXT_MAX } from '../../config/reading-note';
+
+export { READING_NOTE_QUOTE_MAX, READING_NOTE_TEXT_MAX };
 
 const noteText = text().check(
   z.trim(),

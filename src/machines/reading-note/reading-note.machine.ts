@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { READING_NOTE_QUOTE_MAX, READING_NOTE_TEXT_MAX, type ReadingNote } from '../../api/schemas/reading-note.schema';
+import type { ReadingNote } from '../../api/schemas/reading-note.schema';
+import { READING_NOTE_QUOTE_MAX, READING_NOTE_TEXT_MAX } from '../../config/reading-note';
 
 // Issue 47, ADR 102: the notes panel beside a lesson item or a PDF. The learner writes a note,
 // may take the selected passage as its quote, edits or deletes their notes. The page a note is on

@@ -1,4 +1,4 @@
-import { READING_NOTE_TEXT_MAX } from '../../api/schemas/reading-note.schema';
+import { READING_NOTE_TEXT_MAX } from '../../config/reading-note';
 import { stateName, type Oracle, type OracleEvent, type OracleRow } from '../testing/model-coverage';
 import type { ReadingNoteSnapshot } from './reading-note.selectors';
 
