@@ -26,6 +26,8 @@ import path from 'node:path';
 import { registerAccountMergeRoutes } from './routes/account-merge.routes';
 import { registerAppConfigRoutes } from './routes/app-config.routes';
 import { registerLearningMapRoutes } from './routes/learning-map.routes';
+import { registerReadingNoteRoutes } from './routes/reading-note.routes';
+import { registerNewJoinerWelcomeRoutes } from './routes/new-joiner-welcome.routes';
 import { registerHomeSummaryRoutes } from './routes/home-summary.routes';
 import { registerEvidenceReplayRoutes } from './routes/evidence-replay.routes';
 import { registerCpdStatementRoutes } from './routes/cpd-statement.routes';
@@ -179,6 +181,8 @@ export function createApp(deps: AppDeps) {
   registerHomeSummaryRoutes(app, services);
   registerEvidenceReplayRoutes(app, services);
   registerLearningMapRoutes(app, services);
+  registerNewJoinerWelcomeRoutes(app, services);
+  registerReadingNoteRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);
   // ADR 029: installed SCORM packages, same origin, listed files only.

@@ -18,6 +18,7 @@ import { DEMO_SCORM_PACKAGE_ID, DEMO_SCORM_SOURCE, describeScormPackage } from '
 import { DEMO_OFFLINE_COURSES, DEMO_OFFLINE_ENQUIRY_EMAIL } from './fixtures/demo-offline-courses';
 import { seedManagementDemo } from './seed-management';
 import { demoMomentInPeriod, seedCpdDemo, storeCpdDemoEvidence } from './seed-cpd';
+import { seedReadingNotes } from './seed-reading-notes';
 import { seedNotifications } from './seed-notifications';
 import { seedLearningMaps } from './seed-learning-map';
 import { DEMO_ATTEMPTS, DEMO_QUIZZES } from './fixtures/demo-quizzes';
@@ -240,6 +241,7 @@ export async function seedContentIfEmpty(db: Db, files: FileStore, now = Date.no
     await seedNotifications(tx, { courseIds, userId, now });
     await seedLearningMaps(tx, { courseIds, userId, now });
     await seedVocab(tx, { userId, at });
+    await seedReadingNotes(tx, { userId, now });
 
     await tx.insert(courseLikes).values(DEMO_COURSE_LIKES.map((l) => ({ userId: userId(l.user), courseId: courseIds.get(l.course)! })));
     await tx.insert(attachmentLikes).values(DEMO_ATTACHMENT_LIKES.map((l) => ({ userId: userId(l.user), attachmentId: attachmentIds.get(l.attachment)! })));

@@ -12,6 +12,8 @@ export interface DemoAccount {
   upline?: string;
   passwordReset?: boolean;
   totpSecret?: string;
+  /** A new joiner: the welcome is due after the password change (ADR 102); the others were welcomed. */
+  newJoiner?: boolean;
   who: string;
 }
 
@@ -23,7 +25,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { externalId: 'agent03', password: 'Learner2026', name: 'Lee Ka Yan', role: 'agent', upline: 'manager01', who: 'agent' },
   { externalId: 'recruit01', password: 'Recruit2026', name: 'Ho Mei Ling', role: 'recruit', upline: 'manager01', who: 'recruit / new joiner' },
   { externalId: 'agent2fa', password: 'Secure2026', name: 'Lam Chi Ho', role: 'agent', totpSecret: 'JBSWY3DPEHPK3PXP', who: 'agent with two-factor (TOTP secret JBSWY3DPEHPK3PXP)' },
-  { externalId: 'newjoiner01', password: 'Joiner2026', name: 'Ng Hoi Yan', role: 'agent', passwordReset: false, who: 'must change the password at first sign-in' },
+  { externalId: 'newjoiner01', password: 'Joiner2026', name: 'Ng Hoi Yan', role: 'agent', passwordReset: false, newJoiner: true, who: 'must change the password at first sign-in, then meets the welcome' },
   { externalId: 'agent10', password: 'Learner2026', name: 'Kwok Ming Fai', role: 'agent', who: 'agent (company email agent10@agent-academy.test): recruit01 merges into it' },
   { externalId: 'auditor01', password: 'Auditor2026', name: 'Yip Sze Wan', role: 'auditor', who: "auditor: reads everyone's identity checks (GET /api/audit/identity-checks)" },
   { externalId: 'trainer01', password: 'Trainer2026', name: 'Tsang Ka Lok', role: 'trainer', who: "trainer: shows a classroom session's check-in and check-out codes (/offline/sessions/:id/codes)" },
@@ -53,6 +55,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
           totpSecret: a.totpSecret ?? null,
           twoFactorEnabled: a.totpSecret !== undefined,
           demo: true,
+          welcomedAt: a.newJoiner ? null : new Date(),
         })
         .returning({ id: users.id });
       ids.set(a.externalId, row.id);

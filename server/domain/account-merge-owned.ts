@@ -17,6 +17,7 @@ import {
   quizExtraTime,
   scormRuntime,
   viewings,
+  readingNotes,
   vocabBookmarks,
 } from '../db/schema';
 import type { Combine, OwnedTable, Row } from './account-merge-rows';
@@ -73,6 +74,8 @@ export const OWNED_TABLES: OwnedTable[] = [
   { table: onScreenLogs, user: onScreenLogs.userId },
   { table: creditedSpans, user: creditedSpans.userId },
   { table: viewings, user: viewings.userId },
+  // Issue 47: the recruit's reading notes are the learner's, like their viewings.
+  { table: readingNotes, user: readingNotes.userId },
   { table: courseEnrolments, user: courseEnrolments.userId, combine: { key: ['course_id'], resolve: furtherEnrolment } },
   { table: courseLikes, user: courseLikes.userId, combine: { key: ['course_id'], resolve: keepAgents } },
   { table: attachmentLikes, user: attachmentLikes.userId, combine: { key: ['attachment_id'], resolve: keepAgents } },

@@ -177,6 +177,8 @@ export function appRoutes(): RouteObject[] {
             guarded('lesson/:courseId/:itemId', 'lesson', () => import('./lesson/lesson.route'), firstReadsLoader(lessonFirstReads)),
             guarded('lesson/*', 'lesson', () => import('./not-found/not-found.route')),
             guarded('profile', 'profile', () => import('./profile/profile.route')),
+            // Issue 47: the learner's reading notes, by course.
+            guarded('notes', 'reading_notes', () => import('./reading-note/reading-note.route')),
             // Issue 45: the CPD ledger of the signed-in licensee.
             guarded('cpd', 'cpd', () => import('./cpd-ledger/cpd-ledger.route')),
             // Issue 45, ADR 087: the upline's team compliance and a downline's ledger (managers only).

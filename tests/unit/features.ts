@@ -598,7 +598,7 @@ export const FEATURES: Record<string, Layers> = {
     test: true,
   },
   'home-summary': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
-  // Issue 47 (ADR 098): server, API and client calls first; the page (machine, route, view) is the next step.
+  // Issue 47: learning maps.
   'learning-map': {
     schema: true,
     contract: true,
@@ -610,6 +610,8 @@ export const FEATURES: Record<string, Layers> = {
     serverDomain: true,
     test: true,
   },
+  'new-joiner-welcome': { schema: true, contract: true, api: true, machine: 'not built yet: the welcome dialog is server and API only so far (ADR 102)', route: 'not built yet (ADR 102)', ui: 'not built yet (ADR 102)', serverRoute: true, serverDomain: true, test: true },
+  'reading-note': { schema: true, contract: true, api: true, machine: true, route: true, ui: true, serverRoute: true, serverDomain: true, test: true },
   // new:feature adds here
 };
 

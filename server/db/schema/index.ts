@@ -29,3 +29,4 @@ export * from './cpd-ledger';
 export * from './cpd-statement';
 export * from './cpd-reminders';
 export * from './learning-map';
+export * from './reading-notes';

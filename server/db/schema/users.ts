@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 // Kinds and roles are text columns with a TypeScript union rather than pg enums, so a later
@@ -37,6 +37,9 @@ export const users = pgTable(
     /** A demo account (seed.ts DEMO_ACCOUNTS, whose passwords are public): signed in to only from
      * this machine directly (issue 43 §12, server/http/client-address.ts isLoopbackClient). */
     demo: boolean('demo').notNull().default(false),
+    /** When the new joiner's welcome was dismissed (server clock, ADR 102); null: it is still due
+     * once the forced password change is done. Migration 0037 fills it for the accounts that existed. */
+    welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -19,11 +19,15 @@ export interface LessonAttachmentProps {
   media: RefObject<MediaHandle | null>;
   /** The lesson's finish under way or refused (SPEC §7); nothing is shown without it. */
   finish?: FinishStatus;
+  /** The PDF page to open at (a note's link back, issue 47). */
+  initialPdfPage?: number;
+  /** The PDF page shown, for the notes panel beside it. */
+  onPdfPage?: (page: number) => void;
 }
 
 /** One attachment (of a lesson or of the material library): selectors → the viewer's props; every
  * callback is an event to the attachment actor, which owns the completion rules (ADR 019). */
-export function LessonAttachment({ attachment, media, finish }: LessonAttachmentProps) {
+export function LessonAttachment({ attachment, media, finish, initialPdfPage, onPdfPage }: LessonAttachmentProps) {
   const viewerRef = useSelector(attachment, (s) => s.children.viewer);
   const likeRef = useSelector(attachment, (s) => s.children.like);
   const view = useSelector(viewerRef!, selectAttachmentViewerView);
@@ -55,7 +59,11 @@ export function LessonAttachment({ attachment, media, finish }: LessonAttachment
       finish={finish}
       like={likeView}
       onToggleLike={() => attachment.send({ type: 'like.toggle' })}
-      onPdfPage={(page, pageCount) => attachment.send({ type: 'pdf.page', page, pageCount })}
+      initialPdfPage={initialPdfPage}
+      onPdfPage={(page, pageCount) => {
+        attachment.send({ type: 'pdf.page', page, pageCount });
+        onPdfPage?.(page);
+      }}
     />
   );
 }

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { courseItemParamSchema } from '../../api/schemas/courses.schema';
 import { sameFinishView, sameLessonView, selectFinishView, selectLessonView, selectViewingFailed } from '../../machines/lesson/lesson.selectors';
 import { onScreenTimeView, sameTimerView, type OnScreenTimeSnapshot } from '../../machines/on-screen-time/on-screen-time.selectors';
@@ -17,6 +17,7 @@ import { CoursesNamespace } from '../courses/courses-namespace';
 import type { LessonAttachmentActor } from './lesson-attachment';
 import { LessonAttachmentPart } from './lesson-attachment-part';
 import { lessonLogic, wallClock } from './lesson.actor';
+import { ReadingNotePanelRoute } from '../reading-note/reading-note-panel.route';
 
 /** The timer's own statuses, as its view shows them (no item yet reads as paused). */
 function timerStatus(status: ReturnType<typeof onScreenTimeView>['status']) {
@@ -57,6 +58,11 @@ function LessonPage({ courseId, itemId }: { courseId: string; itemId: string }) 
   }, [lesson, itemId]);
 
   const view = useSelector(lesson, selectLessonView, sameLessonView);
+  // Issue 47: the PDF page shown goes on a new note; a note's link back opens at its page (?page=).
+  const [searchParams] = useSearchParams();
+  const linkedPage = Number(searchParams.get('page')) || undefined;
+  const [pdfPage, setPdfPage] = useState<number | null>(null);
+  const onPdfPage = useCallback((page: number) => setPdfPage(page), []);
   const finish = useSelector(lesson, selectFinishView, sameFinishView);
   const attachment = useSelector(lesson, (s) => s.children.attachment) as LessonAttachmentActor | undefined;
   const onRetry = () => lesson.send({ type: 'course.retry' });
@@ -83,9 +89,12 @@ function LessonPage({ courseId, itemId }: { courseId: string; itemId: string }) 
             attachment={attachment}
             media={media}
             finish={finish ? { ...finish, onRetry: () => lesson.send({ type: 'finish.retry' }) } : undefined}
+            initialPdfPage={linkedPage}
+            onPdfPage={onPdfPage}
           />
         ) : null
       }
+      notes={scormItem ? null : <ReadingNotePanelRoute key={itemId} itemId={itemId} page={view.attachmentId ? pdfPage : null} />}
       previous={view.previous}
       next={view.next}
       onRetry={onRetry}

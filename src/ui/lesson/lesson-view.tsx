@@ -27,6 +27,8 @@ export interface LessonViewProps {
   timer?: ReactNode;
   /** The attachment viewer, for an attachment item. */
   content?: ReactNode;
+  /** The learner's notes on this item (issue 47: the notes panel). */
+  notes?: ReactNode;
   previous?: LessonNeighbour | null;
   next?: LessonNeighbour | null;
   onRetry: () => void;
@@ -82,6 +84,7 @@ export function LessonView(p: LessonViewProps) {
       ) : (
         <div className="lesson-view__content">{p.content}</div>
       )}
+      {p.notes}
       <nav className="lesson-view__pager" aria-label={t('lesson:items_nav')}>
         {p.previous ? (
           <Link to={itemPath(p.previous)} rel="prev" data-testid="previous-item">
