@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { API_ERROR_CODE } from '../../src/api/schemas/error.schema';
 import { errorResponse } from '../http/errors';
-import { authOutcome, type AppEnv } from '../http/context';
-import type { AuthFailure, SessionService } from './sessions';
+import { HEADER } from '../../src/config/constants';
+import { authOutcome, langOf, type AppEnv } from '../http/context';
+import type { AuthFailure, AuthSession, SessionService } from './sessions';
 
 /** 401 {status_code, message} unless the bearer token is valid, unexpired and its session stands. */
 export function requireAuth(sessions: SessionService): MiddlewareHandler<AppEnv> {
@@ -10,8 +11,21 @@ export function requireAuth(sessions: SessionService): MiddlewareHandler<AppEnv>
     const outcome = await authOutcome(c, sessions);
     if (!outcome.ok) return unauthorized(c, outcome.reason);
     c.set('session', outcome.session);
+    await rememberLanguage(c, sessions, outcome.session);
     await next();
   };
+}
+
+/**
+ * ADR 092: the language of the user's last signed-in request that said one (X-App-Language), kept
+ * on the user for what is sent without a request (the CPD reminders). Written only when it changes.
+ */
+async function rememberLanguage(c: Context<AppEnv>, sessions: SessionService, session: AuthSession): Promise<void> {
+  if (c.req.header(HEADER.language) === undefined) return;
+  const lang = langOf(c);
+  if (session.user.language === lang) return;
+  await sessions.rememberLanguage(session.userId, lang);
+  session.user.language = lang;
 }
 
 /** The 401 of a bearer token that does not stand, with the reason in words. */

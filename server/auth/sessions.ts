@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, ne, sql, TransactionRollbackError } from 'drizzle-orm';
+import type { Language } from '../../src/config/constants';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { sessions, tokens, users, type UserRow } from '../db/schema';
@@ -25,7 +26,7 @@ export interface AuthSession {
 }
 
 /** The user's columns the token lookup reads along (users/current's fields, SPEC §3). */
-export type SignedInUser = Pick<UserRow, 'id' | 'externalId' | 'name' | 'iconUrl' | 'coverUrl' | 'managerId' | 'role' | 'passwordReset' | 'unreadNotificationCount'>;
+export type SignedInUser = Pick<UserRow, 'id' | 'externalId' | 'name' | 'iconUrl' | 'coverUrl' | 'managerId' | 'role' | 'passwordReset' | 'unreadNotificationCount' | 'language'>;
 
 export type AuthFailure = 'missing' | 'invalid' | 'expired' | 'revoked' | 'device_expired';
 export type AuthOutcome = { ok: true; session: AuthSession } | { ok: false; reason: AuthFailure };
@@ -62,6 +63,7 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
         role: users.role,
         passwordReset: users.passwordReset,
         unreadNotificationCount: users.unreadNotificationCount,
+        language: users.language,
       },
     })
     .from(tokens)
@@ -209,6 +211,11 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
     return gone.length;
   }
 
-  return { start, authenticate, refresh, revoke, revokeOthers, revokeAll, ownerOf, pruneExpiredTokens };
+  /** The interface language the user now uses (requireAuth, when a request's differs from the stored one). */
+  async function rememberLanguage(userId: number, language: Language): Promise<void> {
+    await db.update(users).set({ language }).where(eq(users.id, userId));
+  }
+
+  return { start, authenticate, refresh, revoke, revokeOthers, revokeAll, ownerOf, pruneExpiredTokens, rememberLanguage };
 }
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cpdRemindersSent, cpdSettings, mailOutbox, notificationMessages, notifications, users } from '../db/schema';
 import { createTestContext, type TestContext } from '../test-support';
@@ -96,6 +96,20 @@ describe('runCpdReminders', () => {
     expect((await mailTo('agent01')).length).toBe(1);
     const keys = (await sent()).map((r) => `${r.userId}:${r.kind}:${r.mark}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('writes each mail in the language its reader last used the app in (ADR 092), English when unknown', async () => {
+    await ctx.database.db.update(users).set({ language: 'zh' }).where(eq(users.id, id.agent01));
+    await ctx.database.db.update(users).set({ language: 'cn' }).where(eq(users.id, id.manager01));
+    try {
+      await run(hk('2027-06-01T00:00:00'));
+      expect((await mailTo('agent01')).map((m) => m.subject)).toEqual(['CPD：評核期結束前尚需的時數']);
+      expect((await mailTo('agent01'))[0].text).toContain('您尚需 4.00 個 CPD 小時');
+      expect((await mailTo('manager01')).map((m) => m.subject)).toContain('CPD：团队中尚未达标的成员');
+      expect((await mailTo('agent03')).map((m) => m.subject)).toEqual(['CPD: hours still needed before the period ends']);
+    } finally {
+      await ctx.database.db.update(users).set({ language: null }).where(inArray(users.id, [id.agent01, id.manager01]));
+    }
   });
 
   it('reads the reminder days from cpd_settings', async () => {

@@ -118,10 +118,10 @@ export async function runCpdReminders(db: Db, mailer: Mailer, now: Date, log: (l
   const totals = await cpdTotals(db, 'all', due.startYear, now, config);
   const short = [...totals.entries()].map(([userId, t]) => ({ userId, ...shortOf(t) })).filter((s) => s.needed > 0 || s.neededEthics > 0);
   if (short.length === 0) return { agents: 0, uplines: 0 };
-  const people = new Map<number, { name: string; email: string; uplineId: number | null }>();
+  const people = new Map<number, { name: string; email: string; uplineId: number | null; language: Language | null }>();
   for (let i = 0; i < short.length; i += 1000) {
     const ids = short.slice(i, i + 1000).map((s) => s.userId);
-    for (const p of await db.select({ id: users.id, name: users.name, email: users.email, uplineId: users.uplineId }).from(users).where(inArray(users.id, ids))) people.set(p.id, p);
+    for (const p of await db.select({ id: users.id, name: users.name, email: users.email, uplineId: users.uplineId, language: users.language }).from(users).where(inArray(users.id, ids))) people.set(p.id, p);
   }
   const endsOn = periodDays(due.startYear, config.rule).endsOn;
   let agents = 0;
@@ -141,7 +141,9 @@ export async function runCpdReminders(db: Db, mailer: Mailer, now: Date, log: (l
       const coursesText = perLanguage((lang) => (list.length ? list.map((c) => c.title[lang] || c.title.en).join(translate(lang, 'server:cpd_reminder_list_separator')) : translate(lang, 'server:cpd_reminder_no_courses')));
       const params = { hours: hoursText(s.needed), ethicsHours: hoursText(s.neededEthics), count: due.daysBefore, endsOn, courses: coursesText };
       await notifyWithMessage(db, s.userId, { titleKey: 'server:cpd_reminder_title', bodyKey: 'server:cpd_reminder_body', params }, now, { kind: 'system_notice' });
-      await mailer.send(cpdReminderMail({ lang: 'en', to: person.email, name: person.name, ...params, courses: list.map((c) => c.title.en) }));
+      // The mail in the language the person last used the app in (users.language, ADR 092): English if never known.
+      const lang = person.language ?? 'en';
+      await mailer.send(cpdReminderMail({ lang, to: person.email, name: person.name, ...params, courses: list.map((c) => c.title[lang] || c.title.en) }));
       agents += 1;
     }
   }
@@ -155,13 +157,13 @@ export async function runCpdReminders(db: Db, mailer: Mailer, now: Date, log: (l
     }
     const rows = [...teams.entries()].map(([userId, team]) => ({ userId, needed: team.reduce((n, m) => n + m.needed, 0), neededEthics: team.reduce((n, m) => n + m.neededEthics, 0) }));
     const won = await claim(db, rows, due.startYear, 'upline_week', due.uplineWeek, now);
-    const heads = won.size ? await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, [...won])) : [];
+    const heads = won.size ? await db.select({ id: users.id, name: users.name, email: users.email, language: users.language }).from(users).where(inArray(users.id, [...won])) : [];
     for (const head of heads) {
       const team = teams.get(head.id)!.sort((a, b) => b.needed - a.needed || a.name.localeCompare(b.name, 'en'));
       const names = team.map((m) => `${m.name} (${hoursText(m.needed)} / ${hoursText(m.neededEthics)})`);
       const params = { count: team.length, days: due.daysBefore, endsOn, names: perLanguage((lang) => names.join(translate(lang, 'server:cpd_reminder_list_separator'))) };
       await notifyWithMessage(db, head.id, { titleKey: 'server:cpd_upline_reminder_title', bodyKey: 'server:cpd_upline_reminder_body', params }, now, { kind: 'system_notice' });
-      await mailer.send(cpdUplineReminderMail({ lang: 'en', to: head.email, name: head.name, count: team.length, days: due.daysBefore, endsOn, team: names }));
+      await mailer.send(cpdUplineReminderMail({ lang: head.language ?? 'en', to: head.email, name: head.name, count: team.length, days: due.daysBefore, endsOn, team: names }));
       uplines += 1;
     }
   }

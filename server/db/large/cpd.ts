@@ -1,4 +1,4 @@
-// The CPD part of `npm run db:large` (issue 45, ADR 092): what the ledger, the team's compliance and
+// The CPD part of `npm run db:large` (issue 45): what the ledger, the team's compliance and
 // the insurer's 31 October report read, at the large set's scale. Set-based SQL on the series index,
 // like the rest of generate.ts: two runs make the same rows (dates relative to the run's start).
 //

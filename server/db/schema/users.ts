@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '../../../src/config/constants';
 import { createdAt } from './columns';
 
 // Kinds and roles are text columns with a TypeScript union rather than pg enums, so a later
@@ -40,12 +41,17 @@ export const users = pgTable(
     /** When the new joiner's welcome was dismissed (server clock, ADR 102); null: it is still due
      * once the forced password change is done. Migration 0037 fills it for the accounts that existed. */
     welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
+    /** The interface language the user last used the app in (X-App-Language of a signed-in
+     * request, requireAuth): what a message sent without a request (the CPD reminders) is written
+     * in. Null: never signed in since migration 0038 — English (ADR 092). */
+    language: text('language', { enum: LANGUAGES }),
     createdAt: createdAt(),
   },
   (t) => [
     // Agent codes are typed by people: one account per code whatever the letter case.
     uniqueIndex('users_external_id_lower_key').on(sql`lower(${t.externalId})`),
     index('users_upline_id_idx').on(t.uplineId),
+    check('users_language', sql`${t.language} in ('en', 'zh', 'cn')`),
   ],
 );
 

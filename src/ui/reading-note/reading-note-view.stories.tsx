@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ReadingNotePanel } from './reading-note-panel';
 import { ReadingNoteView } from './reading-note-view';
+import { machineDiagramStory } from '../testing/machine-diagram';
 
 const note = {
   id: '1', course_id: '7', course_title: 'Ethics', item_id: '11', item_title: 'The guide', attachment_id: '5', attachment_name: 'guide.pdf',
@@ -22,3 +23,5 @@ export const Panel: StoryObj<typeof meta> = {
     />
   ),
 };
+
+export const ReadingNoteDiagram = machineDiagramStory('reading-note');
