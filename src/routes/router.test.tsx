@@ -81,7 +81,15 @@ describe('routes (SPEC §2)', () => {
     await waitFor(() => expect(document.title).toBe('My Profile -- Agent Academy'));
   });
 
-  it.each(['/themes', '/learning-map', '/pdf/7'])(
+  it('/learning-map is a guarded layout page: the learner\'s maps (issue 47)', async () => {
+    signIn();
+    const { router } = renderApp('/learning-map');
+    await screen.findByTestId('learning-map');
+    expect(router.state.location.pathname).toBe('/learning-map');
+    expect(document.title).toMatch(/^.+ -- Agent Academy$/);
+  });
+
+  it.each(['/themes', '/pdf/7'])(
     '%s is a guarded layout page',
     async (path) => {
       signIn();

@@ -13,8 +13,10 @@ const TEXT = {
   zh: { title: '學習地圖', late: '逾期完成', expired: '已過期', locked: '未解鎖', assigned: /已指派給 1 人。|1 人早已獲指派。/ },
 } as const;
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(path, { headers: { Authorization: `Bearer ${await storedToken(page)}` } });
+// The API answers in the page's language (titles are translated), as the app's own calls ask for it.
+async function api<T>(page: Page, path: string, lang: 'en' | 'zh'): Promise<T> {
+  const headers = { Authorization: `Bearer ${await storedToken(page)}`, 'X-App-Language': lang === 'zh' ? 'zh-HK' : 'en' };
+  const res = await page.request.get(path, { headers });
   expect(res.status()).toBe(200);
   return (await res.json()) as T;
 }
@@ -32,12 +34,12 @@ for (const lang of ['en', 'zh'] as const) {
     test(`${lang}, ${device}: agent01 follows a map with an item completed late, one expired and one locked; the history holds the finished map`, async ({ page }) => {
       test.setTimeout(90_000);
       await open(page, 'agent01', lang, device);
-      const list = await api<{ maps: { id: string; title: string; progress: number }[]; history: { title: string }[] }>(page, '/api/learning-map');
+      const list = await api<{ maps: { id: string; title: string; progress: number }[]; history: { title: string }[] }>(page, '/api/learning-map', lang);
       const map = list.maps.find((m) => m.progress < 100)!;
       await expect(page.getByTestId('learning-map-history')).toContainText(list.history[0].title);
       await page.getByTestId('learning-map-current').getByRole('link', { name: map.title }).click();
       await expect(page).toHaveURL(new RegExp(`/learning-map/${map.id}$`));
-      const detail = await api<{ items: { position: number; state: string }[] }>(page, `/api/learning-map/${map.id}`);
+      const detail = await api<{ items: { position: number; state: string }[] }>(page, `/api/learning-map/${map.id}`, lang);
       for (const item of detail.items) await expect(page.getByTestId(`learning-map-item-${item.position}`)).toHaveAttribute('data-state', item.state);
       await expect(page.getByTestId('learning-map-items')).toContainText(TEXT[lang].late);
       await expect(page.getByTestId('learning-map-items')).toContainText(TEXT[lang].expired);

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { idTextSchema, text } from './bounds.schema';
+import { FIRST_DAY, LAST_DAY } from './day.schema';
 
 // Issue 46 ("Beyond"), ADR 097: a learner's evidence replayed on the state diagrams. The server maps
 // each record it ALREADY stores (viewings, on-screen records and their credited spans, identity
@@ -66,12 +67,14 @@ export const REPLAY_TRANSITIONS: Record<ReplayStepKind, ReplayTransition> = {
   checked_out: { machine: 'offline-enrolment', from: 'checking', event: 'done: checkCode', to: 'confirmed' },
 };
 
-/** A Hong Kong calendar day that exists (2026-02-30 does not). */
+/** A Hong Kong calendar day that exists (2026-02-30 does not) and whose whole span the database can
+ * hold: a Hong Kong day begins at 16:00 UTC the day before, so the first storable day is excluded. */
 const calendarDay = text().check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation:evidence_replay_day_invalid' }),
   z.refine((d: string) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
     error: 'validation:evidence_replay_day_invalid',
   }),
+  z.refine((d: string) => d > FIRST_DAY && d <= LAST_DAY, { error: 'validation:evidence_replay_day_invalid' }),
 );
 
 export const evidenceReplayParamsSchema = z.object({ userId: idTextSchema });

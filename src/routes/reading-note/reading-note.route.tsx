@@ -2,9 +2,19 @@ import { useEffect, useState } from 'react';
 import { getReadingNotes } from '../../api/reading-note.api';
 import type { ReadingNote } from '../../api/schemas/reading-note.schema';
 import { ReadingNoteView } from '../../ui/reading-note/reading-note-view';
+import { CoursesNamespace } from '../courses/courses-namespace';
 
-/** /notes: all of the learner's notes, by course (a read and its retry; nothing to decide). */
+/** All of the learner's notes, by course (a read and its retry; nothing to decide). */
+/** /notes: its texts load with the learning pages' (courses-namespace.tsx). */
 export default function ReadingNoteRoute() {
+  return (
+    <CoursesNamespace>
+      <ReadingNotes />
+    </CoursesNamespace>
+  );
+}
+
+function ReadingNotes() {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<{ status: 'loading' | 'ready' | 'failed'; notes: ReadingNote[] }>({ status: 'loading', notes: [] });
   useEffect(() => {

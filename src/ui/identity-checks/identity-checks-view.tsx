@@ -50,7 +50,8 @@ export function IdentityChecksView(p: IdentityChecksViewProps) {
         </div>
       ) : null}
 
-      <div className="identity-checks-view__list">
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (WCAG 2.1.1). */}
+      <div className="identity-checks-view__list" tabIndex={0} role="region" aria-labelledby="identity-checks-title">
         {p.status === 'loading' ? <LoadingOverlay text={t('common:loading')} /> : null}
         {p.status === 'ready' && rows.length === 0 ? <p className="identity-checks-view__empty">{t('continual-auth:empty')}</p> : null}
         {rows.length > 0 ? (
