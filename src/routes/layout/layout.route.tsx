@@ -22,6 +22,9 @@ const preloadClosedParts = () => {
   preloadSideDrawer().catch(() => undefined);
 };
 
+/** The user the layout has sent to the welcome in this page load (issue 47). */
+let welcomedFor: string | null = null;
+
 export interface LayoutRouteProps {
   /** Session activity (clicks, wheel, touch, scroll); defaults to the app session's (SPEC §4). */
   onActivity?: () => void;
@@ -53,8 +56,18 @@ export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
     if (mustResetPassword) navigate(PATH.resetPassword, { replace: true });
   }, [mustResetPassword, navigate]);
 
+  // Issue 47, ADR 102: once the password is changed, a new joiner meets the welcome, once per page
+  // load (going on past it, the learner is not sent back; the server shows it again next time).
+  const toWelcome = !!user?.welcome_due && user.password_reset && welcomedFor !== user.id && path !== PATH.resetPassword;
+  useEffect(() => {
+    if (toWelcome && user) {
+      welcomedFor = user.id;
+      navigate(PATH.welcome, { replace: true });
+    }
+  }, [toWelcome, user, navigate]);
+
   // SPEC §4 rule 2: while the loading overlay shows, the session is renewed without the box.
-  const showLoading = loading || mustResetPassword;
+  const showLoading = loading || mustResetPassword || toWelcome;
   usePageLoading(showLoading);
   const session = useOptionalSession();
   useEffect(() => afterPageLoad(preloadClosedParts), []);
@@ -91,7 +104,7 @@ export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
             {t('layout:retry')}
           </Button>
         </div>
-      ) : mustResetPassword ? null : (
+      ) : mustResetPassword || toWelcome ? null : (
         // One continual-authentication actor per signed-in layout (its prompt above the pages).
         <ContinualAuthProvider settings={features.continualAuthentication}>
           <Outlet />

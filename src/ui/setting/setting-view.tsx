@@ -36,6 +36,10 @@ export function SettingView(p: SettingViewProps) {
         <NavAnchor to="/setting/two-factor" onNavigate={p.onNavigate}>
           {t('two-factor:setting.title')}
         </NavAnchor>
+        {/* Issue 47: the new joiner's welcome, opened again. */}
+        <NavAnchor to="/welcome" onNavigate={p.onNavigate}>
+          {t('setting:welcome_again')}
+        </NavAnchor>
       </div>
       <div className="setting-view__group">
         <Button variant="danger" data-testid="logout-button" onClick={p.onLogout}>
