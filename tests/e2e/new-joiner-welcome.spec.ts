@@ -72,7 +72,7 @@ for (const { lang, device, user, link, lands } of JOURNEYS) {
 
     // The settings open it again: the same content; leaving sends nothing more.
     await page.goto('/setting');
-    await page.getByRole('link', { name: setting.welcome_again }).click();
+    await page.getByRole('link', { name: welcome.again_link }).click();
     await expect(page).toHaveURL(/\/welcome$/);
     await expect(heading).toBeVisible();
     await page.getByRole('button', { name: welcome.start }).click();

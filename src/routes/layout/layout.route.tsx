@@ -50,21 +50,19 @@ export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
   const features = config.appEnabledFunction;
   const path = location.pathname;
 
-  // SPEC §4: a user who has not reset the password may only see the reset page.
-  const mustResetPassword = user?.password_reset === false && path !== PATH.resetPassword;
+  // SPEC §4: a user who has not reset the password may only see the reset page. Issue 47, ADR 102:
+  // then a new joiner meets the welcome (the server never has it due before the change, and the
+  // reset comes first), once per page load: going on past it, the learner is not sent back.
+  const elsewhere = path !== PATH.resetPassword;
+  const mustResetPassword = user?.password_reset === false && elsewhere;
+  const toWelcome = !!user?.welcome_due && welcomedFor !== user.id && elsewhere;
   useEffect(() => {
     if (mustResetPassword) navigate(PATH.resetPassword, { replace: true });
-  }, [mustResetPassword, navigate]);
-
-  // Issue 47, ADR 102: once the password is changed, a new joiner meets the welcome, once per page
-  // load (going on past it, the learner is not sent back; the server shows it again next time).
-  const toWelcome = !!user?.welcome_due && user.password_reset && welcomedFor !== user.id && path !== PATH.resetPassword;
-  useEffect(() => {
-    if (toWelcome && user) {
-      welcomedFor = user.id;
+    else if (toWelcome) {
+      welcomedFor = user!.id;
       navigate(PATH.welcome, { replace: true });
     }
-  }, [toWelcome, user, navigate]);
+  }, [mustResetPassword, toWelcome, user, navigate]);
 
   // SPEC §4 rule 2: while the loading overlay shows, the session is renewed without the box.
   const showLoading = loading || mustResetPassword || toWelcome;

@@ -36,9 +36,9 @@ export function SettingView(p: SettingViewProps) {
         <NavAnchor to="/setting/two-factor" onNavigate={p.onNavigate}>
           {t('two-factor:setting.title')}
         </NavAnchor>
-        {/* Issue 47: the new joiner's welcome, opened again. */}
+        {/* Issue 47: the new joiner's welcome, opened again (its text comes with the welcome's, not the first page's). */}
         <NavAnchor to="/welcome" onNavigate={p.onNavigate}>
-          {t('setting:welcome_again')}
+          {t('new-joiner-welcome:again_link')}
         </NavAnchor>
       </div>
       <div className="setting-view__group">
