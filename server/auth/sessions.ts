@@ -26,7 +26,7 @@ export interface AuthSession {
 }
 
 /** The user's columns the token lookup reads along (users/current's fields, SPEC §3). */
-export type SignedInUser = Pick<UserRow, 'id' | 'externalId' | 'name' | 'iconUrl' | 'coverUrl' | 'managerId' | 'role' | 'passwordReset' | 'unreadNotificationCount' | 'language'>;
+export type SignedInUser = Pick<UserRow, 'id' | 'externalId' | 'name' | 'iconUrl' | 'coverUrl' | 'managerId' | 'role' | 'passwordReset' | 'unreadNotificationCount' | 'language' | 'welcomedAt'>;
 
 export type AuthFailure = 'missing' | 'invalid' | 'expired' | 'revoked' | 'device_expired';
 export type AuthOutcome = { ok: true; session: AuthSession } | { ok: false; reason: AuthFailure };
@@ -64,6 +64,7 @@ export function createSessionService({ db, signer, clock, timeoutSeconds, single
         passwordReset: users.passwordReset,
         unreadNotificationCount: users.unreadNotificationCount,
         language: users.language,
+        welcomedAt: users.welcomedAt,
       },
     })
     .from(tokens)

@@ -23,7 +23,9 @@ describe('demo seed', () => {
     for (const code of ['agent01', 'agent02', 'agent03', 'recruit01']) expect(byCode.get(code)!.uplineId).toBe(manager.id);
     expect(byCode.get('recruit01')!.role).toBe('recruit');
     expect(byCode.get('agent2fa')).toMatchObject({ twoFactorEnabled: true, totpSecret: 'JBSWY3DPEHPK3PXP' });
-    expect(byCode.get('newjoiner01')!.passwordReset).toBe(false);
+    // The new joiners must change the password, then meet the welcome (ADR 102); everyone else was welcomed.
+    for (const code of ['newjoiner01', 'newjoiner02', 'newjoiner03', 'newjoiner04', 'newjoiner05']) expect(byCode.get(code), code).toMatchObject({ passwordReset: false, welcomedAt: null });
+    expect(rows.filter((r) => r.welcomedAt === null).map((r) => r.externalId).sort()).toEqual(['newjoiner01', 'newjoiner02', 'newjoiner03', 'newjoiner04', 'newjoiner05']);
     expect(byCode.get('auditor01')).toMatchObject({ role: 'auditor', name: 'Yip Sze Wan', uplineId: null, managerId: null });
     expect(byCode.get('trainer01')).toMatchObject({ role: 'trainer', uplineId: null, managerId: null });
     // Only agent2fa starts with two-factor on.

@@ -4,6 +4,7 @@ import { DEFAULT_COVER_URL, DEFAULT_ICON_URL } from '../../src/config/constants'
 import type { Db } from '../db/client';
 import type { SignedInUser } from '../auth/sessions';
 import { users, type UserRow } from '../db/schema';
+import { welcomeDueOf } from './new-joiner-welcome';
 
 export async function findUserByExternalId(db: Db, externalId: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -39,6 +40,7 @@ export function toCurrentUser(row: SignedInUser): CurrentUser {
     is_auditor: row.role === 'auditor',
     unread_notifications_count: row.unreadNotificationCount,
     password_reset: row.passwordReset,
+    welcome_due: welcomeDueOf(row),
   };
 }
 

@@ -34,6 +34,7 @@ describe('GET /api/users/current', () => {
       is_auditor: false,
       unread_notifications_count: 3,
       password_reset: true,
+      welcome_due: false,
     });
   });
 
@@ -51,7 +52,7 @@ describe('GET /api/users/current', () => {
 
   it('answers password_reset false for the new joiner', async () => {
     const user = await (await get('/api/users/current', await ctx.login('newjoiner01', 'Joiner2026'))).json();
-    expect(user).toMatchObject({ external_id: 'newjoiner01', name: 'Ng Hoi Yan', password_reset: false });
+    expect(user).toMatchObject({ external_id: 'newjoiner01', name: 'Ng Hoi Yan', password_reset: false, welcome_due: false });
   });
 
   it('answers 401 without a valid token', async () => {

@@ -54,4 +54,5 @@ export const agent01 = {
   is_auditor: false,
   unread_notifications_count: 3,
   password_reset: true,
+  welcome_due: false,
 };

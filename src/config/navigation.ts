@@ -24,6 +24,7 @@ export const PATH = {
   profile: '/profile',
   setting: '/setting',
   resetPassword: '/setting/reset-password',
+  welcome: '/welcome',
   allCourses: '/courses/all',
   materialLibrary: '/courses/material',
   offline: '/offline',

@@ -213,6 +213,8 @@ export function appRoutes(): RouteObject[] {
             // Issue 47, ADR 098: the learner's maps and history, and one map (a manager assigns from the list).
             guarded('learning-map', 'learning_map', () => import('./learning-map/learning-map.route'), featureGuard('learningMap')),
             guarded('learning-map/:id', 'learning_map', () => import('./learning-map/learning-map.route'), featureGuard('learningMap')),
+            // Issue 47, ADR 102: the new joiner's welcome (the layout sends them once; the settings open it again).
+            guarded('welcome', 'welcome', () => import('./new-joiner-welcome/new-joiner-welcome.route')),
             guarded('pdf/*', 'pdf', comingSoon),
           ],
         },

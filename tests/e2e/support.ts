@@ -7,6 +7,10 @@ export const password = {
   manager01: 'Manager2026',
   recruit01: 'Recruit2026',
   newjoiner01: 'Joiner2026',
+  newjoiner02: 'Joiner2026',
+  newjoiner03: 'Joiner2026',
+  newjoiner04: 'Joiner2026',
+  newjoiner05: 'Joiner2026',
   trainer01: 'Trainer2026',
 } as const;
 export type DemoUser = keyof typeof password;

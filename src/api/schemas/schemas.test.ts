@@ -57,7 +57,7 @@ describe('contract schemas (zod/mini)', () => {
     expect(tokenTextSchema.safeParse('a.b.c').success).toBe(true);
     expect(tokenTextSchema.safeParse('a.b').success).toBe(false);
     expect(tokenClaimsSchema.parse({ sub: '2', exp: 1, extra: true })).toEqual({ sub: '2', exp: 1 });
-    const user = { id: '1', external_id: 'a', name: 'A', icon_url: '/i', cover_url: '/c', manager_id: null, is_manager: false, is_recruit: false, is_auditor: false, unread_notifications_count: 0, password_reset: true };
+    const user = { id: '1', external_id: 'a', name: 'A', icon_url: '/i', cover_url: '/c', manager_id: null, is_manager: false, is_recruit: false, is_auditor: false, unread_notifications_count: 0, password_reset: true, welcome_due: false };
     expect(currentUserSchema.parse(user)).toEqual(user);
     expect(currentUserSchema.safeParse({ ...user, unread_notifications_count: -1 }).success).toBe(false);
     expect(currentUserSchema.safeParse({ ...user, manager_id: undefined }).success).toBe(false);

@@ -16,6 +16,8 @@ export const currentUserSchema = z.object({
   is_auditor: z.boolean(),
   unread_notifications_count: z.int().check(z.nonnegative()),
   password_reset: z.boolean(),
+  /** Issue 47, ADR 102: the new joiner's welcome is due (password changed, welcome not yet dismissed). */
+  welcome_due: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

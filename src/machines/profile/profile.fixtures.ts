@@ -103,6 +103,7 @@ export const learner: CurrentUser = {
   is_auditor: false,
   unread_notifications_count: 3,
   password_reset: true,
+  welcome_due: false,
 };
 
 /** The view model at a state of the machine (stories and view tests), built through the selectors. */

@@ -9,9 +9,19 @@ import { renderApp } from '../testing/render-app';
 
 const newjoiner01 = { ...agent01, id: '7', external_id: 'newjoiner01', name: 'Ng Hoi Yan', password_reset: false };
 
-function server(change: Handler) {
+/** The server's user flips once the password is changed (users/current is read again then); a
+ * new joiner's welcome is due from then on, unless `welcomed`. */
+function server(change: Handler, { welcomed = true }: { welcomed?: boolean } = {}) {
   setToken(tokenFor('7'));
-  return fakeApi({ 'GET /api/users/current': () => json(newjoiner01), 'PUT /api/users/current/password': change });
+  let changed = false;
+  return fakeApi({
+    'GET /api/users/current': () => json(changed ? { ...newjoiner01, password_reset: true, welcome_due: !welcomed } : newjoiner01),
+    'PUT /api/users/current/password': async (request, body) => {
+      const answer = await change(request, body);
+      changed ||= answer.status === 204;
+      return answer;
+    },
+  });
 }
 
 async function fill(old: string, next: string, confirm: string) {
@@ -63,16 +73,31 @@ describe('change password (forced reset)', () => {
   });
 
   it('changes the password, flags the user, and lets them in', async () => {
-    const net = server(noContent);
+    let sent = '';
+    const net = server((_request, body) => ((sent = body), noContent()));
     const { router } = renderApp('/setting/reset-password');
     const user = await fill('Joiner2026', 'Fresh2026ab', 'Fresh2026ab');
     expect(await screen.findByRole('status')).toHaveTextContent('Your password has been changed.');
     const put = net.requests.find((r) => r.method === 'PUT');
     expect(put && new URL(put.url).pathname).toBe('/api/users/current/password');
-    expect(JSON.parse(net.lastBody() ?? '{}')).toEqual({ old_password: 'Joiner2026', new_password: 'Fresh2026ab', confirm_password: 'Fresh2026ab' });
+    expect(JSON.parse(sent)).toEqual({ old_password: 'Joiner2026', new_password: 'Fresh2026ab', confirm_password: 'Fresh2026ab' });
     expect(peekCurrentUser()?.password_reset).toBe(true);
     await user.click(screen.getByRole('link', { name: 'Continue to the home page' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/main'));
     expect(await screen.findAllByTestId('home-tile')).toHaveLength(5);
+  });
+
+  it('reads the user again after the change: a new joiner continues to the welcome (issue 47)', async () => {
+    const net = server(noContent, { welcomed: false });
+    const { router } = renderApp('/setting/reset-password');
+    const user = await fill('Joiner2026', 'Fresh2026ab', 'Fresh2026ab');
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password has been changed.');
+    expect(net.requests.filter((r) => r.method === 'GET' && new URL(r.url).pathname === '/api/users/current')).toHaveLength(2);
+    expect(peekCurrentUser()).toMatchObject({ password_reset: true, welcome_due: true });
+    // Still on the page that says the password is changed: the welcome waits for "continue".
+    expect(router.state.location.pathname).toBe('/setting/reset-password');
+    await user.click(screen.getByRole('link', { name: 'Continue to the home page' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Agent Academy' })).toBeInTheDocument();
   });
 });

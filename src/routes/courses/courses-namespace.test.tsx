@@ -22,6 +22,7 @@ import { CPD_STATEMENT_NS, ensureCpdStatementNamespace } from '../cpd-statement/
 import { CPD_TEAM_NS, ensureCpdTeamNamespace } from '../cpd-team/cpd-team-namespace';
 import { CPD_CLAIM_DECISION_NS, ensureCpdClaimDecisionNamespace } from '../cpd-claim-decision/cpd-claim-decision-namespace';
 import { ensureHomeSummaryNamespace, HOME_SUMMARY_NS } from '../home-summary/home-summary-namespace';
+import { ensureNewJoinerWelcomeNamespace, NEW_JOINER_WELCOME_NS } from '../new-joiner-welcome/new-joiner-welcome-namespace';
 import enBundle from '../../i18n/bundles/en';
 import cnBundle from '../../i18n/bundles/cn';
 import zhBundle from '../../i18n/bundles/zh';
@@ -70,9 +71,9 @@ describe('the courses namespace', () => {
     ['en', enBundle],
     ['cn', cnBundle],
     ['zh', zhBundle],
-  ] as const)('the %s first chunk leaves out exactly the page namespaces (learning, mock exams, recruits, management, classroom courses, notifications, profile, achievements, vocabulary, the CPD pages, the home summary), and the pages load each of them', async (lang, bundle) => {
+  ] as const)('the %s first chunk leaves out exactly the page namespaces (learning, mock exams, recruits, management, classroom courses, notifications, profile, achievements, vocabulary, the CPD pages, the home summary, the new joiner’s welcome), and the pages load each of them', async (lang, bundle) => {
     const all = Object.keys(resources[lang]).filter((ns) => ns !== 'server');
-    const pageNamespaces = [...LEARNING_NAMESPACES, MOCK_EXAMS_NS, RECRUITS_NS, MANAGEMENT_NS, OFFLINE_NS, NOTIFICATIONS_NS, PROFILE_NS, ACHIEVEMENTS_NS, VOCAB_NS, CPD_NS, CPD_CLAIM_NS, CPD_REPORT_NS, CPD_STATEMENT_NS, CPD_TEAM_NS, CPD_CLAIM_DECISION_NS, HOME_SUMMARY_NS, EVIDENCE_REPLAY_NS, LEARNING_MAP_NS];
+    const pageNamespaces = [...LEARNING_NAMESPACES, MOCK_EXAMS_NS, RECRUITS_NS, MANAGEMENT_NS, OFFLINE_NS, NOTIFICATIONS_NS, PROFILE_NS, ACHIEVEMENTS_NS, VOCAB_NS, CPD_NS, CPD_CLAIM_NS, CPD_REPORT_NS, CPD_STATEMENT_NS, CPD_TEAM_NS, CPD_CLAIM_DECISION_NS, HOME_SUMMARY_NS, EVIDENCE_REPLAY_NS, LEARNING_MAP_NS, NEW_JOINER_WELCOME_NS];
     expect(all.filter((ns) => !(ns in bundle)).sort()).toEqual([...pageNamespaces].sort());
     const i18n = createI18n(lang, { [lang]: bundle });
     await ensureCoursesNamespace(i18n, lang);
@@ -92,6 +93,7 @@ describe('the courses namespace', () => {
     await ensureCpdClaimDecisionNamespace(i18n, lang);
     await ensureHomeSummaryNamespace(i18n, lang);
     await ensureEvidenceReplayNamespace(i18n, lang);
+    await ensureNewJoinerWelcomeNamespace(i18n, lang);
     for (const ns of pageNamespaces) expect(i18n.getResourceBundle(lang, ns)).toEqual(resources[lang][ns]);
   });
 });

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
@@ -32,6 +32,7 @@ const agent: CurrentUser = {
   is_auditor: false,
   unread_notifications_count: 3,
   password_reset: true,
+  welcome_due: false,
 };
 const manager: CurrentUser = { ...agent, id: '4', name: 'Cheung Wai Kit', manager_id: '4', is_manager: true, unread_notifications_count: 0 };
 
@@ -53,6 +54,7 @@ const children = [
   { path: 'lesson/:courseId/:itemId', handle: t('Lesson', '课程', '課程'), element: <Page name="lesson" /> },
   { path: 'course/:courseId', handle: t('Course', '课程', '課程'), element: <Page name="course" /> },
   { path: 'setting/reset-password', handle: t('Change password', '修改密码', '更改密碼'), element: <Page name="reset" /> },
+  { path: 'welcome', handle: t('Welcome', '欢迎', '歡迎'), element: <Page name="welcome" /> },
 ];
 
 function renderAt(entries: string[], lang: Language = 'en') {
@@ -163,6 +165,34 @@ describe('LayoutRoute', () => {
     await act(async () => undefined);
     expect(router.state.historyAction).toBe('POP');
     expect(screen.getByTestId('page')).toHaveTextContent('reset');
+  });
+
+  it('sends a new joiner whose welcome is due to /welcome once, replacing history, and not from the reset page (issue 47)', async () => {
+    const joiner = { ...agent, id: '70', welcome_due: true };
+    state.view = { user: joiner, loading: false, error: null };
+    const onReset = renderAt(['/setting/reset-password']);
+    await act(async () => undefined);
+    expect(onReset.state.location.pathname).toBe('/setting/reset-password');
+    await act(() => onReset.navigate('/main'));
+    expect(onReset.state.location.pathname).toBe('/welcome');
+    expect(onReset.state.historyAction).toBe('REPLACE');
+    expect(screen.getByTestId('page')).toHaveTextContent('welcome at /welcome');
+    // Going on past the welcome (its record failed: still due), the learner is not sent back in this page load.
+    await act(() => onReset.navigate('/main'));
+    expect(screen.getByTestId('page')).toHaveTextContent('home at /main');
+  });
+
+  it('sends nobody to the welcome before the password change, or once it is dismissed', async () => {
+    state.view = { user: { ...agent, id: '71', welcome_due: false }, loading: false, error: null };
+    const welcomed = renderAt(['/main']);
+    await act(async () => undefined);
+    expect(welcomed.state.location.pathname).toBe('/main');
+    cleanup();
+    // The server never says due before the change; the layout does not trust it alone either.
+    state.view = { user: { ...agent, id: '72', password_reset: false, welcome_due: true }, loading: false, error: null };
+    const mustReset = renderAt(['/main']);
+    await act(async () => undefined);
+    expect(mustReset.state.location.pathname).toBe('/setting/reset-password');
   });
 
   it('shows the loading overlay while the user loads', () => {

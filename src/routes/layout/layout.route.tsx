@@ -22,6 +22,9 @@ const preloadClosedParts = () => {
   preloadSideDrawer().catch(() => undefined);
 };
 
+/** The user the layout has sent to the welcome in this page load (issue 47). */
+let welcomedFor: string | null = null;
+
 export interface LayoutRouteProps {
   /** Session activity (clicks, wheel, touch, scroll); defaults to the app session's (SPEC §4). */
   onActivity?: () => void;
@@ -47,14 +50,22 @@ export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
   const features = config.appEnabledFunction;
   const path = location.pathname;
 
-  // SPEC §4: a user who has not reset the password may only see the reset page.
-  const mustResetPassword = user?.password_reset === false && path !== PATH.resetPassword;
+  // SPEC §4: a user who has not reset the password may only see the reset page. Issue 47, ADR 102:
+  // then a new joiner meets the welcome (the server never has it due before the change, and the
+  // reset comes first), once per page load: going on past it, the learner is not sent back.
+  const elsewhere = path !== PATH.resetPassword;
+  const mustResetPassword = user?.password_reset === false && elsewhere;
+  const toWelcome = !!user?.welcome_due && welcomedFor !== user.id && elsewhere;
   useEffect(() => {
     if (mustResetPassword) navigate(PATH.resetPassword, { replace: true });
-  }, [mustResetPassword, navigate]);
+    else if (toWelcome) {
+      welcomedFor = user!.id;
+      navigate(PATH.welcome, { replace: true });
+    }
+  }, [mustResetPassword, toWelcome, user, navigate]);
 
   // SPEC §4 rule 2: while the loading overlay shows, the session is renewed without the box.
-  const showLoading = loading || mustResetPassword;
+  const showLoading = loading || mustResetPassword || toWelcome;
   usePageLoading(showLoading);
   const session = useOptionalSession();
   useEffect(() => afterPageLoad(preloadClosedParts), []);
@@ -91,7 +102,7 @@ export default function LayoutRoute({ onActivity }: LayoutRouteProps = {}) {
             {t('layout:retry')}
           </Button>
         </div>
-      ) : mustResetPassword ? null : (
+      ) : mustResetPassword || toWelcome ? null : (
         // One continual-authentication actor per signed-in layout (its prompt above the pages).
         <ContinualAuthProvider settings={features.continualAuthentication}>
           <Outlet />

@@ -36,6 +36,10 @@ export function SettingView(p: SettingViewProps) {
         <NavAnchor to="/setting/two-factor" onNavigate={p.onNavigate}>
           {t('two-factor:setting.title')}
         </NavAnchor>
+        {/* Issue 47: the new joiner's welcome, opened again (its text comes with the welcome's, not the first page's). */}
+        <NavAnchor to="/welcome" onNavigate={p.onNavigate}>
+          {t('new-joiner-welcome:again_link')}
+        </NavAnchor>
       </div>
       <div className="setting-view__group">
         <Button variant="danger" data-testid="logout-button" onClick={p.onLogout}>
