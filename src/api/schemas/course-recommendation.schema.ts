@@ -9,11 +9,13 @@ export { COURSE_RECOMMENDATION_MAX };
 
 export const courseRecommendationParamsSchema = z.object({ id: idTextSchema });
 
-/** Whom to recommend the course to: 1 to 10 user ids (a repeated id counts once). */
+/** Whom to recommend the course to: 1 to 10 user ids (a repeated id counts once). Its messages are
+ * server texts, not validation ones: only the server reads this body, and the validation catalogue
+ * is in the first page's bundle (first-page budget). */
 export const courseRecommendationInputSchema = z.object({
-  user_ids: z.array(idTextSchema, { error: 'validation:recommend_none' }).check(
-    z.minLength(1, { error: 'validation:recommend_none' }),
-    z.maxLength(COURSE_RECOMMENDATION_MAX, { error: 'validation:recommend_too_many' }),
+  user_ids: z.array(idTextSchema, { error: 'server:course_recommendation_none' }).check(
+    z.minLength(1, { error: 'server:course_recommendation_none' }),
+    z.maxLength(COURSE_RECOMMENDATION_MAX, { error: 'server:course_recommendation_too_many' }),
   ),
 });
 export type CourseRecommendationInput = z.infer<typeof courseRecommendationInputSchema>;
