@@ -140,6 +140,7 @@ describe('API reference', () => {
         '/api/courses/{id}/feedback-form',
         '/api/courses/{id}/like',
         '/api/courses/{id}/quizzes',
+        '/api/courses/{id}/recommendations',
         '/api/cpd/certificates/{rowId}',
         '/api/cpd/claims',
         '/api/cpd/claims/{id}',

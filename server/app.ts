@@ -27,6 +27,7 @@ import { registerAccountMergeRoutes } from './routes/account-merge.routes';
 import { registerAppConfigRoutes } from './routes/app-config.routes';
 import { registerLearningMapRoutes } from './routes/learning-map.routes';
 import { registerReadingNoteRoutes } from './routes/reading-note.routes';
+import { registerCourseRecommendationRoutes } from './routes/course-recommendation.routes';
 import { registerNewJoinerWelcomeRoutes } from './routes/new-joiner-welcome.routes';
 import { registerHomeSummaryRoutes } from './routes/home-summary.routes';
 import { registerEvidenceReplayRoutes } from './routes/evidence-replay.routes';
@@ -183,6 +184,7 @@ export function createApp(deps: AppDeps) {
   registerLearningMapRoutes(app, services);
   registerNewJoinerWelcomeRoutes(app, services);
   registerReadingNoteRoutes(app, services);
+  registerCourseRecommendationRoutes(app, services);
   registerDemoRoutes(app, services);
   registerApiDocs(app);
   // ADR 029: installed SCORM packages, same origin, listed files only.

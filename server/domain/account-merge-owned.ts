@@ -114,6 +114,9 @@ export const OWNED_TABLES: OwnedTable[] = [
 
 /** Columns referencing users.id that a merge leaves alone, each with the reason ("table.column"). */
 export const NOT_MOVED: Record<string, string> = {
+  // Issue 48 (ADR 103): the notification a recommendation sent moves with the recipient's notifications.
+  'course_recommendations.sender_id': 'who recommended a course: the record that it was sent once, not a learning record',
+  'course_recommendations.recipient_id': 'to whom it was sent once; the notification it sent moves with the notifications',
   'users.upline_id': "the recruit's upline is a property of the account, not a record; the agent keeps their own",
   'sessions.user_id': 'sign-in sessions belong to the device and the account that signed in',
   'password_reset_tokens.user_id': "reset links are for one account's password",

@@ -32,8 +32,8 @@ export interface NotificationSubject {
   offlineCourseId?: number;
 }
 
-/** Writes a notification for `userId` with its message keys (inside the caller's transaction). */
-export async function notifyWithMessage(tx: Db, userId: number, msg: NotificationMessage, now: Date, subject: NotificationSubject): Promise<void> {
+/** Writes a notification for `userId` with its message keys (inside the caller's transaction); answers its id. */
+export async function notifyWithMessage(tx: Db, userId: number, msg: NotificationMessage, now: Date, subject: NotificationSubject): Promise<number> {
   const rendered = renderNotification(msg, 'en');
   const [row] = await tx
     .insert(notifications)
@@ -49,4 +49,5 @@ export async function notifyWithMessage(tx: Db, userId: number, msg: Notificatio
     })
     .returning({ id: notifications.id });
   await tx.insert(notificationMessages).values({ notificationId: row.id, titleKey: msg.titleKey, bodyKey: msg.bodyKey, params: msg.params });
+  return row.id;
 }

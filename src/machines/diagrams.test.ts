@@ -38,6 +38,7 @@ import { cpdLedgerMachine } from './cpd-ledger/cpd-ledger.machine';
 import { learningMapMachine } from './learning-map/learning-map.machine';
 import { readingNoteMachine } from './reading-note/reading-note.machine';
 import { newJoinerWelcomeMachine } from './new-joiner-welcome/new-joiner-welcome.machine';
+import { courseRecommendationMachine } from './course-recommendation/course-recommendation.machine';
 import { homeSummaryMachine } from './home-summary/home-summary.machine';
 import { cpdStatementMachine } from './cpd-statement/cpd-statement.machine';
 import { cpdReportMachine } from './cpd-report/cpd-report.machine';
@@ -114,6 +115,7 @@ const machines: Entry[] = [
   { name: 'cpd-claim', machine: cpdClaimMachine, governs: 'A claim for an outside CPD activity: the form with its evidence file, a refusal that keeps what was typed, a claim shown and corrected once rejected.' },
   { name: 'reading-note', machine: readingNoteMachine, governs: 'The notes panel beside a lesson item or a PDF page: the item’s notes, a new note or an edit that keeps what was typed when refused, a delete.' },
   { name: 'new-joiner-welcome', machine: newJoinerWelcomeMachine, governs: 'The new joiner’s welcome: its links to the compulsory courses, the learning map and the home page, the dismissal recorded once before leaving, a failed record retried or gone past.' },
+  { name: 'course-recommendation', machine: courseRecommendationMachine, governs: 'The “Recommend” dialog of a course page: colleagues found by name once typing pauses, page by page, up to 10 picked (never oneself), sent once, a refusal that keeps the picks.' },
 ];
 
 /** Machines whose diagram is not beside a view's stories, and why. */

@@ -30,3 +30,4 @@ export * from './cpd-statement';
 export * from './cpd-reminders';
 export * from './learning-map';
 export * from './reading-notes';
+export * from './course-recommendations';

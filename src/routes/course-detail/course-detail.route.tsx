@@ -12,6 +12,7 @@ import { useFirstAnswer } from '../first-answer';
 import { FeedbackFormsSection } from '../feedback-forms/feedback-forms.route';
 import { CourseQuizzes } from '../quiz/course-quizzes';
 import { ScormLauncher } from '../scorm/scorm-launcher';
+import { CourseRecommendationEntry } from '../course-recommendation/course-recommendation-entry';
 import { courseDetailRouteMachine } from './course-detail.actor';
 
 function CoursePage({ id }: { id: string }) {
@@ -28,6 +29,7 @@ function CoursePage({ id }: { id: string }) {
       onRetry={() => actor.send({ type: 'retry' })}
       onNavigate={(to) => navigate(to)}
       renderScorm={(item) => <ScormLauncher key={item.id} itemId={item.id} title={item.title} />}
+      recommend={view.course ? <CourseRecommendationEntry courseId={id} courseTitle={view.course.title} /> : null}
       extra={<CourseQuizzes courseId={id} after={view.course?.status === 'completed' ? <FeedbackFormsSection courseId={id} /> : null} />}
     />
   );

@@ -9,7 +9,7 @@ export const COURSES_NS = 'courses';
 // travel with the learning pages, not with the first page: each language's namespaces are one module
 // (src/i18n/learning/*.ts), a chunk of its own, fetched when a page of them is first shown in that
 // language. The language bundles (src/i18n/bundles/*.ts) leave these files out; a test checks both lists agree.
-export const LEARNING_NAMESPACES = [COURSES_NS, 'quiz', 'feedback-forms', 'attachments', 'lesson', 'scorm', 'reading-note'] as const;
+export const LEARNING_NAMESPACES = [COURSES_NS, 'quiz', 'feedback-forms', 'attachments', 'lesson', 'scorm', 'reading-note', 'course-recommendation'] as const;
 type LearningNamespace = (typeof LEARNING_NAMESPACES)[number];
 type Texts = Record<string, unknown>;
 const learningTexts: Record<Language, () => Promise<{ default: Record<string, Texts> }>> = {

@@ -21,6 +21,8 @@ export interface CourseDetailViewProps extends CourseDetailViewModel {
   extra?: ReactNode;
   /** A SCORM item's launcher, given by the route (ADR 029). */
   renderScorm?: (item: CourseItem) => ReactNode;
+  /** Beside like: the "Recommend" button, given by the route when the recommend flag is on (issue 48). */
+  recommend?: ReactNode;
 }
 
 const paragraphs = (text: string) => text.split(/\n\s*\n/).map((s) => s.trim()).filter(Boolean);
@@ -91,6 +93,7 @@ export function CourseDetailView(p: CourseDetailViewProps) {
             testId="like-button"
             countTestId="like-count"
           />
+          {p.recommend}
         </div>
         {p.likeFailure ? (
           <p role="alert" className="course-detail__error">
