@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ContentRef, ContinualAuthSettings } from '../../machines/continual-auth/continual-auth.machine';
 import { sameModalView, selectContinualAuthModal } from '../../machines/continual-auth/continual-auth.selectors';
-import { ContinualAuthModal } from '../../ui/dialogs/continual-auth-modal';
+import { continualAuthModalPart } from '../../ui/dialogs/continual-auth-modal-part';
 import { registerDialog } from '../session/open-dialogs';
 import { continualAuthLogic, type ContinualAuthWiring } from './continual-auth.actor';
 import { createLearningControls, type LearningControl, type LearningControls, type LearningEvent } from './learning-controls';
@@ -30,6 +30,9 @@ function ModalHost({ actor }: { actor: ContinualAuthActor }) {
   const view = useSelector(actor, selectContinualAuthModal, sameModalView);
   // SPEC §4: logout closes dialogs, this one too.
   useEffect(() => (view.open ? registerDialog(() => actor.send({ type: 'ca.dismiss' })) : undefined), [view.open, actor]);
+  // Loaded when a prompt opens (or preloaded after the page, layout.route.tsx); drawn from then on.
+  const ContinualAuthModal = continualAuthModalPart.useLoaded(view.open);
+  if (!ContinualAuthModal) return null;
   return (
     <ContinualAuthModal
       {...view}

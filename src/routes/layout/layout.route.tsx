@@ -14,12 +14,14 @@ import { viewportWidth } from '../../i18n';
 import { afterPageLoad } from '../../platform/after-page-load';
 import { preloadModal } from '../../ui/primitives/dialog';
 import { preloadSideDrawer } from '../../ui/layout/side-drawer';
+import { preloadContinualAuthModal } from '../../ui/dialogs/continual-auth-modal-part';
 
-/** ADR 071: the modals' and the drawer's code, fetched once the page is whole, before either can be wanted. */
+/** ADR 071: the modals' (the identity prompt's too) and the drawer's code, fetched once the page is whole, before either can be wanted. */
 const preloadClosedParts = () => {
   // A failure is retried when the part is wanted (src/ui/primitives/lazy-part.ts).
   preloadModal().catch(() => undefined);
   preloadSideDrawer().catch(() => undefined);
+  preloadContinualAuthModal().catch(() => undefined);
 };
 
 /** The user the layout has sent to the welcome in this page load (issue 47). */
